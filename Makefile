@@ -1,0 +1,70 @@
+# Makefile - builds, tests and runs reshape-conformance.
+#
+# This file holds what every part shares: flags, the two object trees (plain
+# and sanitized), the Debian package check and the user-facing targets.  Each
+# part keeps its own rules beside it in a build.mk, found by pattern below,
+# and adds to these lists:
+#   ALL_TARGETS   what `make` builds
+#   TEST_RUNS     phony targets `make test` runs, after ALL_TARGETS
+#   DEB_PACKAGES  Debian packages the part needs at build or test time
+#
+# User-facing targets: all, run, test, generate, bench, candidates,
+# scoreboard, deps, clean.  README.md explains them.
+
+BUILD   := build
+PYTHON  := /usr/bin/python3
+CC      := gcc
+CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+WARN    := -Wall -Wextra -Werror
+CFLAGS  := $(CSTD) $(WARN) -O2 -g -fPIC -Iinclude
+SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+SAN_CFLAGS := $(CSTD) $(WARN) -O1 -g -fPIC -Iinclude $(SAN)
+DEPFLAGS = -MMD -MP
+
+ALL_TARGETS  :=
+TEST_RUNS    :=
+DEB_PACKAGES := gcc make libc6-dev python3 python3-yaml libyaml-dev libjansson-dev \
+                libcriterion-dev libssl-dev
+
+.PHONY: all run test test-run generate bench candidates scoreboard deps clean
+all:
+
+# Plain objects: build/obj/<source path>.o; sanitized: build/san/obj/...
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/san/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(SAN_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+# Parts, found by pattern: reference/build.mk, harness/build.mk, tests/build.mk,
+# candidates/*/build.mk, ...
+include $(sort $(wildcard */build.mk */*/build.mk))
+
+all: $(ALL_TARGETS)
+
+# Install the Debian packages that are missing (needs root on a fresh
+# machine); a no-op when everything is there.
+deps:
+	@missing=""; for p in $(sort $(DEB_PACKAGES)); do \
+	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed$$' \
+	    || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "deps: installing$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing \
+	    || { echo "deps: could not install$$missing" >&2; exit 1; }; \
+	fi
+
+# The user-facing commands install first, then build in a second make so that
+# nothing is compiled before its packages exist.
+test: deps
+	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory test-run
+
+test-run: $(TEST_RUNS)
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,345 @@
+/*
+ * reshape_candidate.h - the candidate ABI of reshape-conformance, version 1.
+ *
+ * This is the one contract between a reshape kernel under test (a "candidate")
+ * and the conformance harness.  A vendor implements it in a shared library that
+ * exports one symbol, `reshape_candidate_v1`, and nothing else is required.
+ * The header is self-contained C11: it includes only <stddef.h> and <stdint.h>.
+ *
+ * Operations and the spec texts they are judged against (../shared/specs/):
+ *   RESHAPE_OP_OPENVINO_RESHAPE_1        openvino_reshape_1.rst
+ *   RESHAPE_OP_ONEDNN_STATIC_RESHAPE_1   onednn_static_reshape_1.md
+ *   RESHAPE_OP_ONEDNN_DYNAMIC_RESHAPE_1  onednn_dynamic_reshape_1.md
+ *   RESHAPE_OP_ONNX_RESHAPE_14           onnx_reshape_14.md
+ * Where the texts disagree or are silent, reference/DECISIONS.md says which
+ * outcomes the suite accepts.
+ *
+ * Units: dims, volumes and strides are counted in elements, never bytes.
+ * Memory: every buffer is the caller's.  A candidate never allocates, frees
+ * or keeps a pointer to a tensor after a call returns.
+ * Threads: `infer_shape` and `execute` may be called concurrently from several
+ * threads on distinct tensors; a candidate must be thread-safe.
+ */
+#ifndef RESHAPE_CANDIDATE_H
+#define RESHAPE_CANDIDATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The ABI version this header describes; `reshape_candidate.abi_version`
+ * must hold it.  It changes only when the layout or meaning of anything below
+ * changes incompatibly. */
+#define RESHAPE_ABI_VERSION 1u
+
+/* The name of the one exported entry symbol, for dlsym(). */
+#define RESHAPE_CANDIDATE_ENTRY "reshape_candidate_v1"
+
+/* The largest rank (of data, of output, and length of a shape tensor) the ABI
+ * carries.  Larger ranks are RESHAPE_E_INVALID_ARGUMENT. */
+#define RESHAPE_MAX_RANK 32
+
+/* Marks the entry symbol as exported from a library built with
+ * -fvisibility=hidden. */
+#if defined(__GNUC__)
+#define RESHAPE_EXPORT __attribute__((visibility("default")))
+#else
+#define RESHAPE_EXPORT
+#endif
+
+/* ---------------------------------------------------------------- statuses */
+
+/*
+ * What a call returns.  RESHAPE_OK is success; every spec error condition has
+ * its own status (the spec sentence each one enforces is quoted beside it);
+ * the last three are not spec errors.
+ *
+ * When one input breaks several rules, any of their statuses is acceptable
+ * by default; the harness's --strict-errors asks for the one the reference
+ * gives (reference/DECISIONS.md, "Order of checks").
+ */
+typedef enum reshape_status {
+    RESHAPE_OK = 0,
+    /* "Not more than one -1 can be used in a reshape operation." */
+    RESHAPE_E_MULTIPLE_MINUS_ONE = 1,
+    /* "The values in the shape could be -1, 0 and any positive integer
+     * number"; StaticReshape: "s64 values where value is no less than -1". */
+    RESHAPE_E_BELOW_MINUS_ONE = 2,
+    /* "If special_zero is set to true index of 0 cannot be larger than the
+     * rank of the input tensor": a copying 0 with no input dim to copy. */
+    RESHAPE_E_ZERO_OUT_OF_RANGE = 3,
+    /* "shape should not contain both 0 and -1 since the target shape cannot
+     * be inferred in such a case": a -1 next to dims whose product is 0. */
+    RESHAPE_E_ZERO_AND_MINUS_ONE = 4,
+    /* "-1 means that this dimension is calculated to keep the overall
+     * elements count the same": no whole number does it. */
+    RESHAPE_E_NOT_DIVISIBLE = 5,
+    /* "Input tensor volume is equal to output tensor volume". */
+    RESHAPE_E_VOLUME_MISMATCH = 6,
+    /* "shape: 1D tensor of type T_SHAPE describing output shape". */
+    RESHAPE_E_SHAPE_NOT_1D = 7,
+    /* The data type is not in the operation's T / T1 list. */
+    RESHAPE_E_DATA_TYPE = 8,
+    /* The shape type is not in the operation's T_SHAPE / T2 list (or is not
+     * s64 for StaticReshape's s64[] attribute). */
+    RESHAPE_E_SHAPE_TYPE = 9,
+    /* A volume or product of dims does not fit int64, or an unsigned shape
+     * value is above INT64_MAX. */
+    RESHAPE_E_OVERFLOW = 10,
+
+    /* The candidate does not implement this configuration: the harness
+     * records a skip, not a failure. */
+    RESHAPE_E_NOT_SUPPORTED = 100,
+    /* Caller misuse: a NULL pointer, a rank outside 0..RESHAPE_MAX_RANK, a
+     * negative dim or stride, an unknown enum value, dst dims or dtype that
+     * do not match what the candidate infers, in-place with strides. */
+    RESHAPE_E_INVALID_ARGUMENT = 101,
+    /* Anything else that went wrong inside the candidate. */
+    RESHAPE_E_INTERNAL = 102
+} reshape_status;
+
+/* ------------------------------------------------------------- operations */
+
+typedef enum reshape_op {
+    RESHAPE_OP_OPENVINO_RESHAPE_1 = 1,
+    RESHAPE_OP_ONEDNN_STATIC_RESHAPE_1 = 2,
+    RESHAPE_OP_ONEDNN_DYNAMIC_RESHAPE_1 = 3,
+    /* ONNX's allowzero is the negation of special_zero: allowzero = 0 is
+     * special_zero = 1 (a 0 copies), allowzero = 1 is special_zero = 0. */
+    RESHAPE_OP_ONNX_RESHAPE_14 = 4
+} reshape_op;
+
+#define RESHAPE_OP_COUNT 4
+
+/* ------------------------------------------------------------- data types */
+
+/*
+ * Element types, named as the specs spell them.  Bit widths are given by
+ * reshape_dtype_bits().
+ *
+ * Multi-byte elements are in the host's byte order.  Sub-byte elements (s4,
+ * u4: 4 bits; u1: 1 bit) are packed with no gaps; the element with linear
+ * offset `o` (in elements, after strides are applied) lives in byte
+ * `o * bits / 8`, and within that byte:
+ *   - u4, s4: element 0 in bits 0-3 (the low nibble), element 1 in bits 4-7;
+ *   - u1: element 0 in bit 7 (the most significant bit) down to element 7 in
+ *     bit 0.
+ * This is OpenVINO's packing.  A dense tensor of `n` sub-byte elements
+ * occupies ceil(n * bits / 8) bytes; the unused bits of its last byte are
+ * padding, and a dense-to-dense reshape copies them unchanged.
+ * boolean is one byte per element; any byte value may be stored and is
+ * copied unchanged.
+ */
+typedef enum reshape_dtype {
+    RESHAPE_DT_F64 = 1,
+    RESHAPE_DT_F32 = 2,
+    RESHAPE_DT_F16 = 3,
+    RESHAPE_DT_BF16 = 4,
+    RESHAPE_DT_F8E4M3 = 5,
+    RESHAPE_DT_F8E5M2 = 6,
+    RESHAPE_DT_S64 = 7,
+    RESHAPE_DT_S32 = 8,
+    RESHAPE_DT_S16 = 9,
+    RESHAPE_DT_S8 = 10,
+    RESHAPE_DT_U64 = 11,
+    RESHAPE_DT_U32 = 12,
+    RESHAPE_DT_U16 = 13,
+    RESHAPE_DT_U8 = 14,
+    RESHAPE_DT_S4 = 15,
+    RESHAPE_DT_U4 = 16,
+    RESHAPE_DT_U1 = 17,
+    RESHAPE_DT_BOOLEAN = 18
+} reshape_dtype;
+
+#define RESHAPE_DT_COUNT 18
+
+/* ------------------------------------------------------------------ tensors */
+
+/*
+ * A tensor as the caller lays it out.
+ *   dtype    element type.
+ *   rank     0..RESHAPE_MAX_RANK; rank 0 is a scalar of one element.
+ *   dims     `rank` entries, each >= 0 (NULL allowed when rank is 0).
+ *   strides  `rank` entries in elements, each >= 0, or NULL for dense
+ *            row-major (the last dim varies fastest).  Element (i0..ik) is at
+ *            linear offset sum(i_j * strides[j]) from `data`.
+ *   data     the first element.  May be NULL only when the volume is 0, and
+ *            in infer_shape, which reads dims alone.
+ * A source tensor's data is read-only except during an in-place call.
+ */
+typedef struct reshape_tensor {
+    reshape_dtype dtype;
+    int32_t rank;
+    const int64_t *dims;
+    const int64_t *strides;
+    void *data;
+} reshape_tensor;
+
+/*
+ * The operation and its attributes for one call.
+ *   op            which operation's rules apply.
+ *   special_zero  0 (false) or 1 (true); for ONNX, 1 - allowzero.
+ *   shape         the target shape: OpenVINO's and DynamicReshape's second
+ *                 input, StaticReshape's s64[] attribute (dtype s64, rank 1),
+ *                 ONNX's int64 input.  Its values are read from `data`,
+ *                 dense, in its own dtype; never NULL.
+ */
+typedef struct reshape_params {
+    reshape_op op;
+    int32_t special_zero;
+    const reshape_tensor *shape;
+} reshape_params;
+
+/* ------------------------------------------------------------------ layouts */
+
+/* Layout flags for `supports`; 0 is dense src into dense dst, out of place. */
+#define RESHAPE_LAYOUT_STRIDED_SRC 1u /* src->strides != NULL */
+#define RESHAPE_LAYOUT_STRIDED_DST 2u /* dst->strides != NULL */
+#define RESHAPE_LAYOUT_IN_PLACE 4u    /* dst->data == src->data, both dense */
+
+/* -------------------------------------------------------------- the table */
+
+typedef struct reshape_candidate {
+    /* RESHAPE_ABI_VERSION.  The harness refuses any other value. */
+    uint32_t abi_version;
+    /* sizeof(reshape_candidate) as the candidate was compiled. */
+    uint32_t struct_size;
+    /* Human-readable name and version of the kernel, e.g. "oneDNN", "2.6";
+     * static strings, never NULL. */
+    const char *name;
+    const char *version;
+
+    /*
+     * Capability query: does the candidate implement `op` on `data_dtype`
+     * elements with a `shape_dtype` target shape in `layout` (a combination
+     * of RESHAPE_LAYOUT_* flags)?
+     * Returns RESHAPE_OK, or RESHAPE_E_NOT_SUPPORTED and the harness skips
+     * the case.  A configuration the spec forbids (f64 for StaticReshape,
+     * say) should be reported as supported when the candidate rejects it
+     * with the spec's status; that rejection is then tested.
+     */
+    reshape_status (*supports)(reshape_op op, reshape_dtype data_dtype,
+                               reshape_dtype shape_dtype, unsigned layout);
+
+    /*
+     * Shape inference on dims alone: src->data and src->strides are ignored
+     * (src->data may be NULL), so rules can be checked on volumes no machine
+     * can hold.
+     *   params     in: operation, special_zero, target shape (values read).
+     *   src        in: dtype, rank and dims of the input.
+     *   out_rank   out: rank of the output, 0..RESHAPE_MAX_RANK.
+     *   out_dims   out: RESHAPE_MAX_RANK entries of room; the first
+     *              *out_rank are written.
+     * Returns RESHAPE_OK, or any spec error status above, or
+     * RESHAPE_E_NOT_SUPPORTED / RESHAPE_E_INVALID_ARGUMENT /
+     * RESHAPE_E_INTERNAL.  On error the outputs are unspecified.
+     */
+    reshape_status (*infer_shape)(const reshape_params *params,
+                                  const reshape_tensor *src,
+                                  int32_t *out_rank, int64_t *out_dims);
+
+    /*
+     * Reshape: infer the output shape as infer_shape does, check it, then
+     * copy every element of src, in row-major logical order, to the same
+     * row-major logical position of dst.  Bytes are copied exactly (NaN
+     * payloads, -0.0, denormals, any boolean byte); when src and dst are
+     * both dense the padding bits of a sub-byte tensor's last byte are
+     * copied too.  Bits of dst that hold no element (gaps of a strided
+     * layout) are left unchanged.
+     *   params  in: as for infer_shape.
+     *   src     in: the input tensor.
+     *   dst     in: dtype, rank, dims, strides and data of the caller's
+     *           output buffer; the elements it addresses are written.
+     * dst->dtype must equal src->dtype and dst->dims must equal the inferred
+     * dims, else RESHAPE_E_INVALID_ARGUMENT and nothing is written: a
+     * candidate must refuse, never overrun, a dst that does not fit.
+     * In-place (dst->data == src->data, both dense) must work.
+     * Returns as infer_shape does; on any error dst is left unchanged.
+     */
+    reshape_status (*execute)(const reshape_params *params,
+                              const reshape_tensor *src,
+                              const reshape_tensor *dst);
+
+    /*
+     * Optional (may be NULL): a human-readable message about the calling
+     * thread's most recent non-OK status, or NULL.  The string stays valid
+     * until the thread's next call into the candidate.
+     */
+    const char *(*last_error)(void);
+} reshape_candidate;
+
+/*
+ * The entry point every candidate exports.  Returns a pointer to a table with
+ * static storage duration; never NULL.  May be called more than once.
+ */
+typedef const reshape_candidate *(*reshape_candidate_entry)(void);
+RESHAPE_EXPORT const reshape_candidate *reshape_candidate_v1(void);
+
+/* ------------------------------------------------------- ABI facts, inline */
+
+/* Bits per element of `dtype`, or 0 for a value outside the enum. */
+static inline unsigned reshape_dtype_bits(reshape_dtype dtype)
+{
+    switch (dtype) {
+    case RESHAPE_DT_F64: case RESHAPE_DT_S64: case RESHAPE_DT_U64: return 64;
+    case RESHAPE_DT_F32: case RESHAPE_DT_S32: case RESHAPE_DT_U32: return 32;
+    case RESHAPE_DT_F16: case RESHAPE_DT_BF16:
+    case RESHAPE_DT_S16: case RESHAPE_DT_U16: return 16;
+    case RESHAPE_DT_F8E4M3: case RESHAPE_DT_F8E5M2:
+    case RESHAPE_DT_S8: case RESHAPE_DT_U8: case RESHAPE_DT_BOOLEAN: return 8;
+    case RESHAPE_DT_S4: case RESHAPE_DT_U4: return 4;
+    case RESHAPE_DT_U1: return 1;
+    }
+    return 0;
+}
+
+/* The spec spelling of `dtype` ("f32", "u1", "boolean"), or NULL. */
+static inline const char *reshape_dtype_name(reshape_dtype dtype)
+{
+    static const char *const names[RESHAPE_DT_COUNT + 1] = {
+        NULL, "f64", "f32", "f16", "bf16", "f8e4m3", "f8e5m2",
+        "s64", "s32", "s16", "s8", "u64", "u32", "u16", "u8",
+        "s4", "u4", "u1", "boolean"};
+    return (dtype >= 1 && dtype <= RESHAPE_DT_COUNT) ? names[dtype] : NULL;
+}
+
+/* The suite's name of `op` ("openvino_reshape_1", ...), or NULL. */
+static inline const char *reshape_op_name(reshape_op op)
+{
+    static const char *const names[RESHAPE_OP_COUNT + 1] = {
+        NULL, "openvino_reshape_1", "onednn_static_reshape_1",
+        "onednn_dynamic_reshape_1", "onnx_reshape_14"};
+    return (op >= 1 && op <= RESHAPE_OP_COUNT) ? names[op] : NULL;
+}
+
+/* The name of `status` without its prefix ("OK", "MULTIPLE_MINUS_ONE",
+ * "NOT_SUPPORTED", ...), as cases spell it, or NULL. */
+static inline const char *reshape_status_name(reshape_status status)
+{
+    switch (status) {
+    case RESHAPE_OK: return "OK";
+    case RESHAPE_E_MULTIPLE_MINUS_ONE: return "MULTIPLE_MINUS_ONE";
+    case RESHAPE_E_BELOW_MINUS_ONE: return "BELOW_MINUS_ONE";
+    case RESHAPE_E_ZERO_OUT_OF_RANGE: return "ZERO_OUT_OF_RANGE";
+    case RESHAPE_E_ZERO_AND_MINUS_ONE: return "ZERO_AND_MINUS_ONE";
+    case RESHAPE_E_NOT_DIVISIBLE: return "NOT_DIVISIBLE";
+    case RESHAPE_E_VOLUME_MISMATCH: return "VOLUME_MISMATCH";
+    case RESHAPE_E_SHAPE_NOT_1D: return "SHAPE_NOT_1D";
+    case RESHAPE_E_DATA_TYPE: return "DATA_TYPE";
+    case RESHAPE_E_SHAPE_TYPE: return "SHAPE_TYPE";
+    case RESHAPE_E_OVERFLOW: return "OVERFLOW";
+    case RESHAPE_E_NOT_SUPPORTED: return "NOT_SUPPORTED";
+    case RESHAPE_E_INVALID_ARGUMENT: return "INVALID_ARGUMENT";
+    case RESHAPE_E_INTERNAL: return "INTERNAL";
+    }
+    return NULL;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RESHAPE_CANDIDATE_H */
