@@ -1,0 +1,108 @@
+/*
+ * execute.c - `execute` of the base kernel: infer, check src and dst, then
+ * copy through the hooks.  Depends on broken.h and the ABI header only.
+ */
+#include "broken.h"
+
+/* Strides present are all >= 0. */
+static int good_strides(const reshape_tensor *t)
+{
+    if (t->strides == NULL)
+        return 1;
+    for (int32_t i = 0; i < t->rank; i++)
+        if (t->strides[i] < 0)
+            return 0;
+    return 1;
+}
+
+reshape_status base_check_dst(const reshape_tensor *src,
+                              const reshape_tensor *dst, int32_t rank,
+                              const int64_t *dims)
+{
+    if (dst->dtype != src->dtype || dst->rank != rank)
+        return RESHAPE_E_INVALID_ARGUMENT;
+    if (rank > 0 && dst->dims == NULL)
+        return RESHAPE_E_INVALID_ARGUMENT;
+    for (int32_t i = 0; i < rank; i++)
+        if (dst->dims[i] != dims[i])
+            return RESHAPE_E_INVALID_ARGUMENT;
+    if (!good_strides(dst))
+        return RESHAPE_E_INVALID_ARGUMENT;
+    return RESHAPE_OK;
+}
+
+void base_enter(const reshape_tensor *src, const reshape_tensor *dst)
+{
+    (void)src;
+    (void)dst;
+}
+
+void base_prepare_dst(const reshape_tensor *src, const reshape_tensor *dst)
+{
+    (void)src;
+    (void)dst;
+}
+
+void base_leave(const reshape_tensor *src, const reshape_tensor *dst)
+{
+    (void)src;
+    (void)dst;
+}
+
+/*
+ * Dense to dense, sub-byte: the bits of the last byte past the last element
+ * are padding, and the ABI has them copied unchanged.  `count` is the true
+ * element count.
+ */
+static void copy_padding(const reshape_tensor *src, const reshape_tensor *dst,
+                         int64_t count)
+{
+    unsigned bits = reshape_dtype_bits(src->dtype);
+    unsigned used = (unsigned)(count * bits % 8);
+    if (bits >= 8 || used == 0)
+        return;
+    int64_t last = count * bits / 8;
+    /* u4/s4 fill a byte from bit 0 up; u1 from bit 7 down. */
+    unsigned mask = bits == 4 ? 0x0Fu : (0xFFu << (8 - used)) & 0xFFu;
+    const unsigned char *s = src->data;
+    unsigned char *d = dst->data;
+    d[last] = (unsigned char)((d[last] & mask) | (s[last] & ~mask));
+}
+
+reshape_status broken_execute(const reshape_params *params,
+                              const reshape_tensor *src,
+                              const reshape_tensor *dst)
+{
+    int32_t rank;
+    int64_t dims[RESHAPE_MAX_RANK];
+    reshape_status st = broken_infer(params, src, &rank, dims);
+    if (st != RESHAPE_OK)
+        return st;
+    if (dst == NULL)
+        return RESHAPE_E_INVALID_ARGUMENT;
+    if ((st = HOOK(check_dst)(src, dst, rank, dims)) != RESHAPE_OK)
+        return st;
+    int64_t count;
+    if ((st = base_volume(src->rank, src->dims, &count)) != RESHAPE_OK)
+        return st;
+    if (!good_strides(src))
+        return RESHAPE_E_INVALID_ARGUMENT;
+    if (count > 0 && (src->data == NULL || dst->data == NULL))
+        return RESHAPE_E_INVALID_ARGUMENT;
+    if (src->data == dst->data && count > 0
+        && (src->strides != NULL || dst->strides != NULL))
+        return RESHAPE_E_INVALID_ARGUMENT;
+
+    HOOK(enter)(src, dst);
+    const int64_t *src_strides = HOOK(src_strides)(src);
+    const int64_t *dst_strides = HOOK(dst_strides)(dst);
+    unsigned layout = broken_layout(src, src_strides, dst, dst_strides);
+    unsigned bits = reshape_dtype_bits(src->dtype);
+    HOOK(prepare_dst)(src, dst);
+    HOOK(copy_elements)(src, src_strides, dst, dst_strides,
+                        HOOK(element_count)(count, bits), layout);
+    if (src_strides == NULL && dst_strides == NULL && count > 0)
+        copy_padding(src, dst, count);
+    HOOK(leave)(src, dst);
+    return RESHAPE_OK;
+}
