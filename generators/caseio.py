@@ -1,0 +1,250 @@
+"""Building, checking and writing cases in the cases/FORMAT.md layout.
+
+Every family script builds its cases with `make_case`, which fills in the
+clause, quote and expectation from sentences.py and model.py, so a family
+says only what it varies.  `problems` checks one case against the format's
+rules; `write` emits a file byte for byte the same on every run.
+Depends on model.py, sentences.py and Debian's python3-yaml.
+"""
+
+import re
+
+import yaml
+
+import model
+import sentences
+
+ID_PATTERN = re.compile(r"[a-z0-9_]{1,120}\Z")
+TAG_PATTERN = re.compile(r"[a-z0-9_]+\Z")
+# Payloads above this many bytes must be infer_only in generated files, so
+# the default set stays small enough to run in seconds.
+MAX_PAYLOAD = 1 << 16
+
+# Value ranges a shape tensor of a non-integer dtype can carry in a case (the
+# shape-type rule rejects them before any value is read).
+_OTHER_RANGES = {"u1": (0, 1), "boolean": (0, 1), "u4": (0, 15), "s4": (-8, 7)}
+_FLOAT_RANGE = (-16, 16)
+
+STATUS_NAMES = (
+    "MULTIPLE_MINUS_ONE", "BELOW_MINUS_ONE", "ZERO_OUT_OF_RANGE",
+    "ZERO_AND_MINUS_ONE", "NOT_DIVISIBLE", "VOLUME_MISMATCH", "SHAPE_NOT_1D",
+    "DATA_TYPE", "SHAPE_TYPE", "OVERFLOW", "INVALID_ARGUMENT",
+)
+
+
+def dims_word(dims):
+    """dims for an id: [2, 3] -> "2x3", [] -> "scalar"."""
+    return "x".join(str(d) for d in dims) if dims else "scalar"
+
+
+def values_word(values):
+    """shape values for an id: [0, -1, 4] -> "0xm1x4", [] -> "empty"."""
+    if not values:
+        return "empty"
+    return "x".join(("m%d" % -v) if v < 0 else str(v) for v in values)
+
+
+def zero_word(op, special_zero):
+    """special_zero in the operation's own terms, for ids."""
+    if op == "onnx_reshape_14":
+        return "allowzero_0" if special_zero else "allowzero_1"
+    return "special_zero" if special_zero else "no_special_zero"
+
+
+def hex_of(data):
+    """Bytes as the format's hex string: lowercase, no spaces."""
+    return bytes(data).hex()
+
+
+def rule_of(op, shape_dtype, values, special_zero, outcome):
+    """The rule (a sentences.RULE_SENTENCES key) a case with `outcome` checks.
+
+    An error checks the rule it breaks; a success checks the most special
+    thing its shape uses: a -1, then a copying 0, then a literal 0, then an
+    empty shape (a scalar), else the equal volumes.
+    """
+    kind, value = outcome
+    if kind == "error":
+        if value == "OVERFLOW" and shape_dtype in model.UNSIGNED_SHAPE_DTYPES \
+                and any(v > model.INT64_MAX for v in values):
+            return "overflow_value"
+        return sentences.STATUS_RULES[value]
+    if -1 in values:
+        return "minus_one"
+    if 0 in values:
+        return "zero_copy" if special_zero else "zero_literal"
+    if not values:
+        return "scalar"
+    return "volume"
+
+
+def feature_tags(dims, values, special_zero, outcome):
+    """Tags a reader filters by: special_zero, minus_one, empty, scalar."""
+    tags = []
+    if special_zero and 0 in values:
+        tags.append("special_zero")
+    if -1 in values:
+        tags.append("minus_one")
+    out = outcome[1] if outcome[0] == "shape" else ()
+    if 0 in dims or 0 in out:
+        tags.append("empty")
+    if not dims or (outcome[0] == "shape" and not out):
+        tags.append("scalar")
+    return tags
+
+
+def make_case(case_id, op, dims, values, special_zero, *, dtype="f32",
+              shape_dtype=None, shape_dims=None, data=None, tags=(),
+              rule=None, cite=None, infer_only=False, expect=None):
+    """One case as a dict in the format's field order.
+
+    `shape_dtype` defaults to the operation's usual one
+    (model.DEFAULT_SHAPE_DTYPE); `shape_dims` to [len(values)]; `data` to
+    iota (the field is then left out).  `expect` defaults to the model's
+    answer.  The clause and quote are `cite` (a (clause, quote) pair) when
+    given, else those of `rule`, else of the rule `rule_of` picks.  Tags
+    are `tags` followed by the feature tags, without repeats.
+    """
+    if shape_dtype is None:
+        shape_dtype = model.DEFAULT_SHAPE_DTYPE[op]
+    shape = {"dtype": shape_dtype, "values": list(values)}
+    if shape_dims is not None:
+        shape["dims"] = list(shape_dims)
+    outcomes, _ = model.accepted(op, dtype, dims, shape_dtype,
+                                 shape_dims if shape_dims is not None
+                                 else [len(values)], values, special_zero)
+    if cite is None:
+        cite = sentences.cite(op, rule or rule_of(op, shape_dtype, values,
+                                                  special_zero, outcomes[0]))
+    all_tags = []
+    for tag in list(tags) + feature_tags(dims, values, special_zero, outcomes[0]):
+        if tag not in all_tags:
+            all_tags.append(tag)
+    case = {"id": case_id, "op": op, "clause": cite[0], "quote": cite[1],
+            "tags": all_tags, "input": {"dtype": dtype, "dims": list(dims)},
+            "shape": shape, "special_zero": bool(special_zero)}
+    if data is not None:
+        case["input"]["data"] = data
+    if infer_only:
+        case["infer_only"] = True
+    case["expect"] = expect if expect is not None else model.expect_for(case)
+    return case
+
+
+def _range_of(dtype):
+    if dtype in model.INTEGER_RANGES:
+        return model.INTEGER_RANGES[dtype]
+    return _OTHER_RANGES.get(dtype, _FLOAT_RANGE)
+
+
+def _expect_problems(expect, where):
+    if not isinstance(expect, dict):
+        return ["%s is not a mapping" % where]
+    if "any_of" in expect:
+        if set(expect) != {"any_of", "note"} or not expect["note"]:
+            return ["%s: any_of needs a note and nothing else" % where]
+        problems = []
+        for i, form in enumerate(expect["any_of"]):
+            problems += _expect_problems(form, "%s.any_of[%d]" % (where, i))
+        return problems
+    if "error" in expect:
+        if set(expect) != {"error"} or expect["error"] not in STATUS_NAMES:
+            return ["%s: bad error form %r" % (where, expect)]
+        return []
+    if set(expect) - {"shape", "data"} or "shape" not in expect:
+        return ["%s: bad form %r" % (where, expect)]
+    if len(expect["shape"]) > model.MAX_RANK or min(expect["shape"], default=0) < 0:
+        return ["%s: bad shape %r" % (where, expect["shape"])]
+    return []
+
+
+def _data_problems(data, payload):
+    if data is None or data == "iota":
+        return []
+    if not isinstance(data, dict) or len(data) != 1:
+        return ["bad data %r" % (data,)]
+    (form, value), = data.items()
+    if form == "random":
+        return [] if 0 <= value < 2**64 else ["random seed out of range"]
+    if form not in ("hex", "repeat"):
+        return ["unknown data form '%s'" % form]
+    digits = value.replace(" ", "")
+    if not re.fullmatch(r"[0-9a-fA-F]*", digits) or len(digits) % 2:
+        return ["bad hex string"]
+    if form == "hex" and payload is not None and len(digits) // 2 != payload:
+        return ["hex holds %d bytes, payload is %d" % (len(digits) // 2, payload)]
+    if form == "repeat" and not digits:
+        return ["empty repeat"]
+    return []
+
+
+def problems(case, generated=True):
+    """What breaks cases/FORMAT.md (and, for generated cases, our size rule)."""
+    found = []
+    if not ID_PATTERN.match(case.get("id", "")):
+        found.append("bad id")
+    if case.get("op") not in model.OPS:
+        found.append("bad op")
+    if not case.get("clause") or not case.get("quote"):
+        found.append("clause and quote are required")
+    for tag in case.get("tags", []):
+        if not TAG_PATTERN.match(tag):
+            found.append("bad tag '%s'" % tag)
+    data_in, shape = case["input"], case["shape"]
+    dims = data_in["dims"]
+    if data_in["dtype"] not in model.DTYPE_BITS or shape["dtype"] not in model.DTYPE_BITS:
+        found.append("unknown dtype")
+        return found
+    if len(dims) > model.MAX_RANK or any(d < 0 for d in dims):
+        found.append("bad input dims")
+    values = shape["values"]
+    low, high = _range_of(shape["dtype"])
+    if any(not low <= v <= high for v in values):
+        found.append("a shape value does not fit '%s'" % shape["dtype"])
+    shape_dims = shape.get("dims", [len(values)])
+    count = 1
+    for d in shape_dims:
+        count *= d
+    if count != len(values):
+        found.append("shape dims do not hold the values")
+    payload = model.payload_bytes(data_in["dtype"], dims)
+    found += _data_problems(data_in.get("data"), payload)
+    if generated and not case.get("infer_only") and (payload is None or payload > MAX_PAYLOAD):
+        found.append("payload of %s bytes needs infer_only" % payload)
+    found += _expect_problems(case.get("expect"), "expect")
+    return found
+
+
+class Registry:
+    """Ids seen so far; `add` refuses a repeat or a case that breaks the format."""
+
+    def __init__(self, taken=()):
+        self.ids = set(taken)
+
+    def add(self, case):
+        bad = problems(case)
+        if bad:
+            raise ValueError("case '%s' is malformed: %s" % (case.get("id"), "; ".join(bad)))
+        if case["id"] in self.ids:
+            raise ValueError("duplicate case id '%s'" % case["id"])
+        self.ids.add(case["id"])
+
+
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+def render(script, description, cases):
+    """The text of one generated case file."""
+    head = ["# written by generators/%s; do not edit" % script]
+    head += ["# " + line if line else "#" for line in description.splitlines()]
+    body = yaml.dump({"generated": True, "cases": cases}, Dumper=_DUMPER,
+                     default_flow_style=None, sort_keys=False, width=1 << 30,
+                     allow_unicode=True)
+    return "\n".join(head) + "\n" + body
+
+
+def load(path):
+    """The cases of a case file, as dicts."""
+    with open(path, encoding="utf-8") as f:
+        document = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    return document.get("cases") or []
