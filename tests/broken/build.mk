@@ -1,0 +1,35 @@
+# tests/broken/build.mk - tests of the broken candidates.
+#   build/tests/broken       Criterion: the base kernel linked directly, and
+#                            every build/broken/*.so run through the harness
+#   build/san/tests/broken   the same under ASan + UBSan
+# Run: make test-broken test-broken-san
+
+TESTS_BROKEN_SRCS     := $(wildcard tests/broken/*.c)
+TESTS_BROKEN_OBJS     := $(TESTS_BROKEN_SRCS:%.c=$(BUILD)/obj/%.o)
+TESTS_BROKEN_SAN_OBJS := $(TESTS_BROKEN_SRCS:%.c=$(BUILD)/san/obj/%.o)
+# The base kernel with no defect (none.c), linked in for the direct tests.
+TESTS_BROKEN_KERNEL     := $(wildcard candidates/broken/base/*.c)
+TESTS_BROKEN_KERNEL_OBJ := $(TESTS_BROKEN_KERNEL:%.c=$(BUILD)/obj/%.o)
+TESTS_BROKEN_KERNEL_SAN := $(TESTS_BROKEN_KERNEL:%.c=$(BUILD)/san/obj/%.o)
+TESTS_BROKEN_LIBS     := -lcriterion -ljansson -ldl -lpthread
+
+$(TESTS_BROKEN_OBJS): CFLAGS += -Icandidates/broken/base
+$(TESTS_BROKEN_SAN_OBJS): SAN_CFLAGS += -Icandidates/broken/base
+
+$(BUILD)/tests/broken: $(TESTS_BROKEN_OBJS) $(TESTS_BROKEN_KERNEL_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $^ $(TESTS_BROKEN_LIBS)
+
+$(BUILD)/san/tests/broken: $(TESTS_BROKEN_SAN_OBJS) $(TESTS_BROKEN_KERNEL_SAN)
+	@mkdir -p $(@D)
+	$(CC) $(SAN_CFLAGS) -o $@ $^ $(TESTS_BROKEN_LIBS)
+
+ALL_TARGETS  += $(BUILD)/tests/broken $(BUILD)/san/tests/broken
+TEST_RUNS    += test-broken test-broken-san
+
+.PHONY: test-broken test-broken-san
+test-broken: $(BUILD)/tests/broken
+	$(BUILD)/tests/broken
+
+test-broken-san: $(BUILD)/san/tests/broken
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 $(BUILD)/san/tests/broken
