@@ -1,0 +1,52 @@
+# candidates/adapters.mk - what the library adapters share; included by each
+# candidates/<library>/build.mk (the guard makes the second include a no-op).
+#
+# `make candidates` installs each library (apt-get or npm, as root) and
+# builds its adapter into build/candidates/<library>.so.  A library that
+# cannot be installed or built is skipped with one line saying so; the
+# target itself never fails for that.  None of this is in `all` or `test`:
+# the libraries are large (see candidates/<library>/README.md).
+#
+# Each build.mk adds `candidates-<library>` to ADAPTER_LIBS and defines:
+#   $(ADAPTER_DIR)/<library>.so   the adapter
+#   candidates-install-<library>  installs what the adapter needs
+ifndef ADAPTERS_MK_INCLUDED
+ADAPTERS_MK_INCLUDED := 1
+
+ADAPTER_DIR        := $(BUILD)/candidates
+ADAPTER_COMMON_OBJ := $(BUILD)/obj/candidates/adapter_common.o
+# The adapter exports reshape_candidate_v1 only; -z defs catches a missing
+# link flag at build time instead of at dlopen.
+ADAPTER_SO_FLAGS   := -shared -fvisibility=hidden -Wl,-z,defs
+ADAPTER_LIBS       :=
+
+$(BUILD)/obj/candidates/%.o: CFLAGS += -fvisibility=hidden
+
+# $(call adapter_apt,PACKAGES): installs the Debian packages that are
+# missing; waits for another apt-get holding the lock rather than failing.
+adapter_apt = missing=""; for p in $(1); do \
+	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed$$' \
+	    || missing="$$missing $$p"; done; \
+	[ -z "$$missing" ] || { echo "candidates: installing$$missing"; \
+	  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install \
+	    -y -qq --no-install-recommends $$missing >/dev/null \
+	  || { apt-get -o DPkg::Lock::Timeout=600 update -qq && \
+	       DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install \
+	         -y -qq --no-install-recommends $$missing >/dev/null; }; }
+
+# Installs, then builds in a second make (so nothing compiles before its
+# headers exist); prints one line per library, built or skipped and why.
+candidates-%:
+	@mkdir -p $(BUILD)
+	@if ! $(MAKE) --no-print-directory -s candidates-install-$* >$(BUILD)/candidates-$*.log 2>&1; then \
+	  echo "candidates: skipped $*: could not install its library (see $(BUILD)/candidates-$*.log)"; \
+	elif ! $(MAKE) --no-print-directory $(ADAPTER_DIR)/$*.so >>$(BUILD)/candidates-$*.log 2>&1; then \
+	  echo "candidates: skipped $*: the adapter did not build (see $(BUILD)/candidates-$*.log)"; \
+	else echo "candidates: built $(ADAPTER_DIR)/$*.so"; fi
+
+.PHONY: candidates
+candidates:
+	@mkdir -p $(BUILD)
+	@for lib in $(sort $(ADAPTER_LIBS)); do $(MAKE) --no-print-directory candidates-$$lib; done
+
+endif

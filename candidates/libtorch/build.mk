@@ -1,0 +1,23 @@
+# candidates/libtorch/build.mk - the libtorch adapter,
+# build/candidates/libtorch.so (`make candidates`; not part of `all`).
+# libtorch.c is C like the rest; torch_shim.cpp is the one C++ file.
+include candidates/adapters.mk
+
+ADAPTER_LIBS += libtorch
+
+CXX          ?= g++
+TORCH_CXXFLAGS := -std=c++17 -Wall -Wextra -Werror -O2 -g -fPIC -fvisibility=hidden \
+                  -Iinclude -MMD -MP
+
+.PHONY: candidates-install-libtorch
+candidates-install-libtorch:
+	@$(call adapter_apt,libtorch-dev)
+
+$(BUILD)/obj/candidates/libtorch/torch_shim.o: candidates/libtorch/torch_shim.cpp
+	@mkdir -p $(@D)
+	$(CXX) $(TORCH_CXXFLAGS) -c $< -o $@
+
+$(ADAPTER_DIR)/libtorch.so: $(BUILD)/obj/candidates/libtorch/libtorch.o \
+                            $(BUILD)/obj/candidates/libtorch/torch_shim.o $(ADAPTER_COMMON_OBJ)
+	@mkdir -p $(@D)
+	$(CXX) $(ADAPTER_SO_FLAGS) -o $@ $^ -ltorch_cpu -lc10 -lpthread

@@ -1,0 +1,13 @@
+# candidates/onednn/build.mk - the oneDNN adapter, build/candidates/onednn.so
+# (`make candidates`; not part of `all`).
+include candidates/adapters.mk
+
+ADAPTER_LIBS += onednn
+
+.PHONY: candidates-install-onednn
+candidates-install-onednn:
+	@$(call adapter_apt,libdnnl-dev)
+
+$(ADAPTER_DIR)/onednn.so: $(BUILD)/obj/candidates/onednn/onednn.o $(ADAPTER_COMMON_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(ADAPTER_SO_FLAGS) -o $@ $^ -ldnnl -lpthread

@@ -1,0 +1,13 @@
+# candidates/xnnpack/build.mk - the XNNPACK adapter, build/candidates/xnnpack.so
+# (`make candidates`; not part of `all`).
+include candidates/adapters.mk
+
+ADAPTER_LIBS += xnnpack
+
+.PHONY: candidates-install-xnnpack
+candidates-install-xnnpack:
+	@$(call adapter_apt,libxnnpack-dev libpthreadpool-dev)
+
+$(ADAPTER_DIR)/xnnpack.so: $(BUILD)/obj/candidates/xnnpack/xnnpack.o $(ADAPTER_COMMON_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(ADAPTER_SO_FLAGS) -o $@ $^ -lXNNPACK -lpthread

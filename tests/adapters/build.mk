@@ -1,0 +1,29 @@
+# tests/adapters/build.mk - the smoke test of the library adapters.
+#   build/tests/adapters       dlopens build/candidates/<library>.so
+#   build/san/tests/adapters   the same driver under ASan + UBSan
+# The adapters themselves come from `make candidates` and are not built
+# here: a library whose adapter is missing is a skipped test.
+# Run: make test-adapters test-adapters-san
+
+TESTS_ADAPTERS_SRCS     := $(wildcard tests/adapters/*.c)
+TESTS_ADAPTERS_OBJS     := $(TESTS_ADAPTERS_SRCS:%.c=$(BUILD)/obj/%.o)
+TESTS_ADAPTERS_SAN_OBJS := $(TESTS_ADAPTERS_SRCS:%.c=$(BUILD)/san/obj/%.o)
+TESTS_ADAPTERS_LIBS     := -lcriterion -ldl -lpthread
+
+$(BUILD)/tests/adapters: $(TESTS_ADAPTERS_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $^ $(TESTS_ADAPTERS_LIBS)
+
+$(BUILD)/san/tests/adapters: $(TESTS_ADAPTERS_SAN_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(SAN_CFLAGS) -o $@ $^ $(TESTS_ADAPTERS_LIBS)
+
+ALL_TARGETS += $(BUILD)/tests/adapters $(BUILD)/san/tests/adapters
+TEST_RUNS   += test-adapters test-adapters-san
+
+.PHONY: test-adapters test-adapters-san
+test-adapters: $(BUILD)/tests/adapters
+	$(BUILD)/tests/adapters
+
+test-adapters-san: $(BUILD)/san/tests/adapters
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 $(BUILD)/san/tests/adapters

@@ -1,0 +1,337 @@
+/*
+ * smoke_test.c - dlopens each library adapter in build/candidates/ and runs
+ * the five OpenVINO examples (openvino_reshape_1.rst, Examples 1-5) plus
+ * three plain reshapes through it, checking shapes, bytes, what is written
+ * outside dst, and in-place and strided calls.  Depends on the ABI header,
+ * Criterion and libdl.
+ *
+ * An adapter that was not built (`make candidates` skipped it or was not
+ * run) is a skipped test, never a pass.  What each library can express is
+ * stated per library below (`expressible`): a configuration it cannot
+ * express must answer NOT_SUPPORTED, and one it can must give the
+ * example's result.  ADAPTER_DIR overrides build/candidates.
+ */
+#include <dlfcn.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+
+#include "reshape_candidate.h"
+
+/* ------------------------------------------------------------ examples */
+
+enum { LIMIT_LITERAL = 1, LIMIT_NO_MINUS_ONE = 2 };
+
+struct example {
+    const char *name;
+    int32_t rank;
+    int64_t dims[4];
+    int32_t count;
+    int64_t values[4];
+    int32_t special_zero;
+    /* The result: out_rank < 0 means any error status. */
+    int32_t out_rank;
+    int64_t out_dims[4];
+    /* What a library needs to express it: a copying zero, a -1. */
+    int needs_copy_zero, needs_minus_one;
+};
+
+static const struct example examples[] = {
+    {"openvino example 1, empty tensor", 4, {2, 5, 5, 0}, 2, {0, 4}, 0,
+     2, {0, 4}, 0, 0},
+    {"openvino example 2, copy first, infer second", 4, {2, 5, 5, 24}, 3,
+     {0, -1, 4}, 1, 3, {2, 150, 4}, 1, 1},
+    {"openvino example 3, copy two, infer fourth", 3, {2, 2, 3}, 4,
+     {0, 0, 1, -1}, 1, 4, {2, 2, 1, 3}, 1, 1},
+    {"openvino example 4, infer first, copy second", 3, {3, 1, 1}, 2,
+     {-1, 0}, 1, 2, {3, 1}, 1, 1},
+    {"openvino example 5, copy first, infer second", 3, {3, 1, 1}, 2,
+     {0, -1}, 1, 2, {3, 1}, 1, 1},
+    {"explicit dims", 3, {2, 3, 4}, 2, {4, 6}, 0, 2, {4, 6}, 0, 0},
+    {"one inferred dim", 3, {2, 3, 4}, 2, {-1, 4}, 0, 2, {6, 4}, 0, 1},
+    {"volume mismatch", 3, {2, 3, 4}, 2, {5, 5}, 0, -1, {0}, 0, 0},
+};
+#define EXAMPLE_COUNT (sizeof examples / sizeof examples[0])
+
+/* ------------------------------------------------------------ libraries */
+
+struct library {
+    const char *name;
+    reshape_op op;       /* the op the smoke test drives it through */
+    int copy_zero;       /* it has a copying zero */
+    int minus_one;       /* it has an inferred dim */
+    int strided;         /* it takes strided src and dst */
+};
+
+static const struct library libraries[] = {
+    {"xnnpack", RESHAPE_OP_OPENVINO_RESHAPE_1, 0, 0, 0},
+    {"onednn", RESHAPE_OP_ONEDNN_STATIC_RESHAPE_1, 0, 0, 1},
+    {"onnxruntime", RESHAPE_OP_ONNX_RESHAPE_14, 1, 1, 0},
+    {"libtorch", RESHAPE_OP_OPENVINO_RESHAPE_1, 0, 1, 1},
+    {"numpy", RESHAPE_OP_OPENVINO_RESHAPE_1, 0, 1, 1},
+};
+#define LIBRARY_COUNT (sizeof libraries / sizeof libraries[0])
+
+/* Opens build/candidates/<name>.so and returns its table; skips the test
+ * when the adapter was not built. */
+static const reshape_candidate *load(const char *name)
+{
+    const char *dir = getenv("ADAPTER_DIR");
+    char path[512];
+
+    snprintf(path, sizeof path, "%s/%s.so", dir != NULL ? dir : "build/candidates",
+             name);
+    void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL)
+        cr_skip_test("adapter '%s' not built (run `make candidates`): %s", name,
+                     dlerror());
+    reshape_candidate_entry entry =
+        (reshape_candidate_entry)dlsym(handle, RESHAPE_CANDIDATE_ENTRY);
+    cr_assert_not_null(entry, "'%s' does not export %s", path,
+                       RESHAPE_CANDIDATE_ENTRY);
+    const reshape_candidate *c = entry();
+    cr_assert_not_null(c);
+    cr_assert_eq(c->abi_version, RESHAPE_ABI_VERSION);
+    cr_assert_eq(c->struct_size, sizeof(reshape_candidate));
+    return c;
+}
+
+static const char *why(const reshape_candidate *c)
+{
+    const char *m = c->last_error != NULL ? c->last_error() : NULL;
+    return m != NULL ? m : "(no message)";
+}
+
+/* ------------------------------------------------------------ tensors */
+
+static int64_t volume(int32_t rank, const int64_t *dims)
+{
+    int64_t n = 1;
+    for (int32_t i = 0; i < rank; i++)
+        n *= dims[i];
+    return n;
+}
+
+/* f32 iota: element i holds the bit pattern i. */
+static void fill_iota(uint32_t *p, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++)
+        p[i] = (uint32_t)i;
+}
+
+#define CANARY 0xA5A5A5A5u
+
+/* ------------------------------------------------------------ parameters */
+
+struct case_param {
+    size_t library, example;
+};
+
+ParameterizedTestParameters(adapters, examples)
+{
+    static struct case_param params[LIBRARY_COUNT * EXAMPLE_COUNT];
+    for (size_t l = 0; l < LIBRARY_COUNT; l++)
+        for (size_t e = 0; e < EXAMPLE_COUNT; e++)
+            params[l * EXAMPLE_COUNT + e] = (struct case_param){l, e};
+    return cr_make_param_array(struct case_param, params,
+                               LIBRARY_COUNT * EXAMPLE_COUNT);
+}
+
+/* Fills `p` for example `e` on library `lib`, the shape tensor in `shape`. */
+static void make_params(const struct library *lib, const struct example *e,
+                        reshape_tensor *shape, int64_t *shape_dims,
+                        reshape_params *p)
+{
+    *shape_dims = e->count;
+    *shape = (reshape_tensor){RESHAPE_DT_S64, 1, shape_dims, NULL,
+                              (void *)e->values};
+    *p = (reshape_params){lib->op, e->special_zero, shape};
+}
+
+static int expressible(const struct library *lib, const struct example *e)
+{
+    return (!e->needs_copy_zero || lib->copy_zero) &&
+           (!e->needs_minus_one || lib->minus_one);
+}
+
+/*
+ * The example's result through infer_shape and a dense out-of-place
+ * execute: the inferred dims, every byte of dst equal to src, the canary
+ * after dst untouched; NOT_SUPPORTED where the library cannot express it.
+ */
+ParameterizedTest(struct case_param *cp, adapters, examples)
+{
+    const struct library *lib = &libraries[cp->library];
+    const struct example *e = &examples[cp->example];
+    const reshape_candidate *c = load(lib->name);
+    reshape_tensor shape;
+    int64_t shape_dims;
+    reshape_params p;
+    int32_t out_rank = -1;
+    int64_t out_dims[RESHAPE_MAX_RANK];
+
+    make_params(lib, e, &shape, &shape_dims, &p);
+    cr_assert_eq(c->supports(lib->op, RESHAPE_DT_F32, RESHAPE_DT_S64, 0),
+                 RESHAPE_OK, "%s: f32 dense not supported: %s", lib->name,
+                 why(c));
+
+    reshape_tensor src = {RESHAPE_DT_F32, e->rank, e->dims, NULL, NULL};
+    reshape_status st = c->infer_shape(&p, &src, &out_rank, out_dims);
+    if (!expressible(lib, e)) {
+        cr_assert_eq(st, RESHAPE_E_NOT_SUPPORTED,
+                     "%s, %s: want NOT_SUPPORTED, got %s (%s)", lib->name,
+                     e->name, reshape_status_name(st), why(c));
+        return;
+    }
+    if (e->out_rank < 0) {
+        cr_assert(st != RESHAPE_OK && st != RESHAPE_E_NOT_SUPPORTED,
+                  "%s, %s: want an error, got %s", lib->name, e->name,
+                  reshape_status_name(st));
+        return;
+    }
+    cr_assert_eq(st, RESHAPE_OK, "%s, %s: infer_shape gave %s (%s)", lib->name,
+                 e->name, reshape_status_name(st), why(c));
+    cr_assert_eq(out_rank, e->out_rank, "%s, %s: rank", lib->name, e->name);
+    cr_assert_arr_eq(out_dims, e->out_dims, (size_t)out_rank * sizeof(int64_t),
+                     "%s, %s: dims", lib->name, e->name);
+
+    int64_t n = volume(e->rank, e->dims);
+    uint32_t *in = malloc((size_t)(n + 1) * 4);
+    uint32_t *out = malloc((size_t)(n + 1) * 4);
+    cr_assert(in != NULL && out != NULL);
+    fill_iota(in, n);
+    for (int64_t i = 0; i <= n; i++)
+        out[i] = CANARY;
+    src.data = in;
+    reshape_tensor dst = {RESHAPE_DT_F32, e->out_rank, e->out_dims, NULL, out};
+    st = c->execute(&p, &src, &dst);
+    cr_assert_eq(st, RESHAPE_OK, "%s, %s: execute gave %s (%s)", lib->name,
+                 e->name, reshape_status_name(st), why(c));
+    cr_expect_arr_eq(out, in, (size_t)n * 4, "%s, %s: bytes differ", lib->name,
+                     e->name);
+    cr_expect_eq(out[n], CANARY, "%s, %s: wrote past dst", lib->name, e->name);
+    free(in);
+    free(out);
+}
+
+/* ------------------------------------------------------------ layouts */
+
+/* The layout tests run "explicit dims" ([2,3,4] to [4,6]) on every library. */
+static struct case_param layout_params[LIBRARY_COUNT];
+
+static struct criterion_test_params layout_param_array(void)
+{
+    for (size_t l = 0; l < LIBRARY_COUNT; l++)
+        layout_params[l] = (struct case_param){l, 5};
+    return cr_make_param_array(struct case_param, layout_params, LIBRARY_COUNT);
+}
+
+ParameterizedTestParameters(adapters, in_place) { return layout_param_array(); }
+ParameterizedTestParameters(adapters, strided) { return layout_param_array(); }
+ParameterizedTestParameters(adapters, short_dst) { return layout_param_array(); }
+
+/* In place: dst->data == src->data; the bytes stay as they were. */
+ParameterizedTest(struct case_param *cp, adapters, in_place)
+{
+    const struct library *lib = &libraries[cp->library];
+    const struct example *e = &examples[cp->example];
+    const reshape_candidate *c = load(lib->name);
+    reshape_tensor shape;
+    int64_t shape_dims;
+    reshape_params p;
+    uint32_t buf[24], want[24];
+
+    make_params(lib, e, &shape, &shape_dims, &p);
+    fill_iota(buf, 24);
+    fill_iota(want, 24);
+    reshape_tensor src = {RESHAPE_DT_F32, e->rank, e->dims, NULL, buf};
+    reshape_tensor dst = {RESHAPE_DT_F32, e->out_rank, e->out_dims, NULL, buf};
+    cr_assert_eq(c->supports(lib->op, RESHAPE_DT_F32, RESHAPE_DT_S64,
+                             RESHAPE_LAYOUT_IN_PLACE),
+                 RESHAPE_OK, "%s: in-place not supported: %s", lib->name, why(c));
+    reshape_status st = c->execute(&p, &src, &dst);
+    cr_assert_eq(st, RESHAPE_OK, "%s: in-place execute gave %s (%s)", lib->name,
+                 reshape_status_name(st), why(c));
+    cr_expect_arr_eq(buf, want, sizeof buf, "%s: in-place changed bytes",
+                     lib->name);
+}
+
+/* Strided src (dims [2,3,4] inside a [2,3,5] buffer) into a dst whose rows
+ * of 6 sit 8 apart: each element lands at its row-major position, the gaps
+ * keep their canaries.  Libraries with dense tensors only must say
+ * NOT_SUPPORTED, both in `supports` and in the call. */
+ParameterizedTest(struct case_param *cp, adapters, strided)
+{
+    const struct library *lib = &libraries[cp->library];
+    const struct example *e = &examples[cp->example];
+    const reshape_candidate *c = load(lib->name);
+    reshape_tensor shape;
+    int64_t shape_dims;
+    reshape_params p;
+    uint32_t in[30], out[32];
+    const int64_t src_strides[3] = {15, 5, 1}, dst_strides[2] = {8, 1};
+    const unsigned layout = RESHAPE_LAYOUT_STRIDED_SRC | RESHAPE_LAYOUT_STRIDED_DST;
+
+    make_params(lib, e, &shape, &shape_dims, &p);
+    for (int i = 0; i < 30; i++)
+        in[i] = 1000u + (uint32_t)i;
+    for (int i = 0; i < 32; i++)
+        out[i] = CANARY;
+    reshape_tensor src = {RESHAPE_DT_F32, 3, e->dims, src_strides, in};
+    reshape_tensor dst = {RESHAPE_DT_F32, 2, e->out_dims, dst_strides, out};
+    reshape_status sup = c->supports(lib->op, RESHAPE_DT_F32, RESHAPE_DT_S64,
+                                     layout);
+    reshape_status st = c->execute(&p, &src, &dst);
+    if (!lib->strided) {
+        cr_expect_eq(sup, RESHAPE_E_NOT_SUPPORTED, "%s: supports strided",
+                     lib->name);
+        cr_expect_eq(st, RESHAPE_E_NOT_SUPPORTED, "%s: strided call gave %s",
+                     lib->name, reshape_status_name(st));
+        for (int i = 0; i < 32; i++)
+            cr_expect_eq(out[i], CANARY, "%s: wrote dst on refusal", lib->name);
+        return;
+    }
+    cr_assert_eq(sup, RESHAPE_OK, "%s: strided not supported: %s", lib->name,
+                 why(c));
+    cr_assert_eq(st, RESHAPE_OK, "%s: strided execute gave %s (%s)", lib->name,
+                 reshape_status_name(st), why(c));
+    for (int k = 0; k < 24; k++) {
+        int i = k / 12, j = (k / 4) % 3, l = k % 4;
+        uint32_t want = 1000u + (uint32_t)(i * 15 + j * 5 + l);
+        cr_expect_eq(out[(k / 6) * 8 + k % 6], want, "%s: element %d", lib->name,
+                     k);
+    }
+    for (int r = 0; r < 4; r++)
+        for (int g = 6; g < 8; g++)
+            cr_expect_eq(out[r * 8 + g], CANARY, "%s: wrote gap %d", lib->name,
+                         r * 8 + g);
+}
+
+/* A dst one element short must be refused with nothing written. */
+ParameterizedTest(struct case_param *cp, adapters, short_dst)
+{
+    const struct library *lib = &libraries[cp->library];
+    const struct example *e = &examples[cp->example];
+    const reshape_candidate *c = load(lib->name);
+    reshape_tensor shape;
+    int64_t shape_dims;
+    reshape_params p;
+    uint32_t in[24], out[24];
+    const int64_t short_dims[2] = {4, 5};
+
+    make_params(lib, e, &shape, &shape_dims, &p);
+    fill_iota(in, 24);
+    for (int i = 0; i < 24; i++)
+        out[i] = CANARY;
+    reshape_tensor src = {RESHAPE_DT_F32, 3, e->dims, NULL, in};
+    reshape_tensor dst = {RESHAPE_DT_F32, 2, short_dims, NULL, out};
+    reshape_status st = c->execute(&p, &src, &dst);
+    cr_expect(st != RESHAPE_OK && st != RESHAPE_E_NOT_SUPPORTED,
+              "%s: a short dst gave %s", lib->name, reshape_status_name(st));
+    for (int i = 0; i < 24; i++)
+        cr_expect_eq(out[i], CANARY, "%s: wrote a refused dst", lib->name);
+}
