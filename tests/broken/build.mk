@@ -1,7 +1,11 @@
 # tests/broken/build.mk - tests of the broken candidates.
-#   build/tests/broken       Criterion: the base kernel linked directly, and
-#                            every build/broken/*.so run through the harness
+#   build/tests/broken       Criterion: the base kernel linked directly
+#                            (base_test.c), and build/reshape-conform run on
+#                            base.so, the reference and every other
+#                            build/broken/*.so (caught_test.c)
 #   build/san/tests/broken   the same under ASan + UBSan
+# test-broken also renders reports/broken/README.md from the runs' rows
+# (tests/broken/table.py); the sanitized run keeps its reports apart.
 # Run: make test-broken test-broken-san
 
 TESTS_BROKEN_SRCS     := $(wildcard tests/broken/*.c)
@@ -28,8 +32,8 @@ ALL_TARGETS  += $(BUILD)/tests/broken $(BUILD)/san/tests/broken
 TEST_RUNS    += test-broken test-broken-san
 
 .PHONY: test-broken test-broken-san
-test-broken: $(BUILD)/tests/broken
+test-broken: $(BUILD)/tests/broken $(BROKEN_SOS)
 	$(BUILD)/tests/broken
 
-test-broken-san: $(BUILD)/san/tests/broken
+test-broken-san: $(BUILD)/san/tests/broken $(BROKEN_SOS)
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 $(BUILD)/san/tests/broken
