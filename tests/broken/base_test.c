@@ -115,9 +115,11 @@ Test(base, shape_tensor_not_1d)
     reshape_tensor src = {RESHAPE_DT_F32, 1, &six, NULL, NULL};
     int32_t rank;
     int64_t out[RESHAPE_MAX_RANK];
-    cr_assert_eq(broken_infer(&params, &src, &rank, out), RESHAPE_E_SHAPE_NOT_1D);
+    cr_assert_eq(broken_infer(&params, &src, &rank, out),
+                 RESHAPE_E_SHAPE_NOT_1D);
     shape.rank = 0;
-    cr_assert_eq(broken_infer(&params, &src, &rank, out), RESHAPE_E_SHAPE_NOT_1D);
+    cr_assert_eq(broken_infer(&params, &src, &rank, out),
+                 RESHAPE_E_SHAPE_NOT_1D);
 }
 
 /* -------------------------------------------------------------- the copy */

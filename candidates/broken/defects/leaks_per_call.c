@@ -13,7 +13,8 @@ static void enter(const reshape_tensor *src, const reshape_tensor *dst)
     int64_t count;
     if (base_volume(src->rank, src->dims, &count) != RESHAPE_OK)
         return;
-    size_t bytes = (size_t)broken_payload_bytes(count, reshape_dtype_bits(src->dtype));
+    unsigned bits = reshape_dtype_bits(src->dtype);
+    size_t bytes = (size_t)broken_payload_bytes(count, bits);
     if (bytes < 4096)
         bytes = 4096;
     /* Kept in a volatile pointer so the store is not optimised away. */

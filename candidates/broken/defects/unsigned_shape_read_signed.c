@@ -7,7 +7,8 @@
 static reshape_status read_value(const reshape_tensor *shape, int64_t i,
                                  int64_t *value)
 {
-    uint64_t raw = broken_load(shape->data, i, reshape_dtype_bits(shape->dtype));
+    unsigned bits = reshape_dtype_bits(shape->dtype);
+    uint64_t raw = broken_load(shape->data, i, bits);
     switch (shape->dtype) {
     case RESHAPE_DT_U64: *value = (int64_t)raw; return RESHAPE_OK;
     case RESHAPE_DT_U32: *value = (int32_t)(uint32_t)raw; return RESHAPE_OK;

@@ -11,7 +11,8 @@ static void leave(const reshape_tensor *src, const reshape_tensor *dst)
 {
     (void)src;
     int64_t count;
-    if (dst->data == NULL || base_volume(dst->rank, dst->dims, &count) != RESHAPE_OK)
+    if (dst->data == NULL
+        || base_volume(dst->rank, dst->dims, &count) != RESHAPE_OK)
         return;
     memcpy((unsigned char *)dst->data - sizeof count, &count, sizeof count);
 }

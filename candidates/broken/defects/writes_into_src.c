@@ -8,7 +8,8 @@ static void leave(const reshape_tensor *src, const reshape_tensor *dst)
 {
     (void)dst;
     int64_t count;
-    if (src->data != NULL && base_volume(src->rank, src->dims, &count) == RESHAPE_OK
+    if (src->data != NULL
+        && base_volume(src->rank, src->dims, &count) == RESHAPE_OK
         && count > 0)
         *(unsigned char *)src->data = 0;
 }
