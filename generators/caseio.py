@@ -107,7 +107,7 @@ def make_case(case_id, op, dims, values, special_zero, *, dtype="f32",
     """
     if shape_dtype is None:
         shape_dtype = model.DEFAULT_SHAPE_DTYPE[op]
-    shape = {"dtype": shape_dtype, "values": list(values)}
+    shape = {"dtype": shape_dtype, "values": list(values)}  # dims, if any, last
     if shape_dims is not None:
         shape["dims"] = list(shape_dims)
     outcomes, _ = model.accepted(op, dtype, dims, shape_dtype,
@@ -121,17 +121,18 @@ def make_case(case_id, op, dims, values, special_zero, *, dtype="f32",
         if tag not in all_tags:
             all_tags.append(tag)
     case = {"id": case_id, "op": op, "clause": cite[0], "quote": cite[1],
-            "tags": all_tags, "input": {"dtype": dtype, "dims": list(dims)},
-            "shape": shape, "special_zero": bool(special_zero)}
+            "tags": all_tags, "input": Flow(dtype=dtype, dims=list(dims)),
+            "shape": Flow(shape), "special_zero": bool(special_zero)}
     if data is not None:
         case["input"]["data"] = data
     if infer_only:
         case["infer_only"] = True
-    case["expect"] = expect if expect is not None else model.expect_for(case)
+    case["expect"] = Flow(expect if expect is not None else model.expect_for(case))
     return case
 
 
-def _range_of(dtype):
+def value_range(dtype):
+    """(lowest, highest) shape value a case may give in `dtype`."""
     if dtype in model.INTEGER_RANGES:
         return model.INTEGER_RANGES[dtype]
     return _OTHER_RANGES.get(dtype, _FLOAT_RANGE)
@@ -198,7 +199,7 @@ def problems(case, generated=True):
     if len(dims) > model.MAX_RANK or any(d < 0 for d in dims):
         found.append("bad input dims")
     values = shape["values"]
-    low, high = _range_of(shape["dtype"])
+    low, high = value_range(shape["dtype"])
     if any(not low <= v <= high for v in values):
         found.append("a shape value does not fit '%s'" % shape["dtype"])
     shape_dims = shape.get("dims", [len(values)])
@@ -230,14 +231,24 @@ class Registry:
         self.ids.add(case["id"])
 
 
-_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+class Flow(dict):
+    """A mapping written on one line ({dtype: f32, dims: [2, 3]})."""
+
+
+class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
+    """The safe dumper, with Flow mappings in flow style."""
+
+
+_Dumper.add_representer(
+    Flow, lambda dumper, data: dumper.represent_mapping(
+        "tag:yaml.org,2002:map", data.items(), flow_style=True))
 
 
 def render(script, description, cases):
     """The text of one generated case file."""
     head = ["# written by generators/%s; do not edit" % script]
     head += ["# " + line if line else "#" for line in description.splitlines()]
-    body = yaml.dump({"generated": True, "cases": cases}, Dumper=_DUMPER,
+    body = yaml.dump({"generated": True, "cases": cases}, Dumper=_Dumper,
                      default_flow_style=None, sort_keys=False, width=1 << 30,
                      allow_unicode=True)
     return "\n".join(head) + "\n" + body
