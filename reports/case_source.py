@@ -1,0 +1,111 @@
+"""case_source - finds the YAML text of a case from the file and line a report gives.
+
+Depends on PyYAML (Debian's python3-yaml) and the standard library.  The report
+carries each case's `file` and `line`; this module reads that file with a real
+YAML parser, finds the item of its `cases` list that covers the line, and
+returns that item's source text exactly as written (comments inside it kept).
+"""
+
+import os
+
+import yaml
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+# Only case files are ever opened, whatever path a report names.
+_SUFFIXES = (".yaml", ".yml")
+
+
+class CaseSource:
+    """Recovers case text, parsing each file at most once.
+
+    `roots` are the folders a relative `file` is tried against, in order (the
+    harness writes paths relative to the folder it ran in)."""
+
+    def __init__(self, roots):
+        self.roots = [r for r in roots if r]
+        self._files = {}
+
+    def text(self, case):
+        """The YAML of `case` (a report entry with `file` and `line`, line
+        1-based), dedented so its `- id:` starts at column 0; the entry's own
+        `yaml` field when it has one; None when the file cannot be found or
+        read, is not YAML, or has no case item at that line."""
+        if isinstance(case.get("yaml"), str):
+            return case["yaml"]
+        items = self._items(case.get("file", ""))
+        if not items:
+            return None
+        line = case.get("line", 0) - 1  # marks count lines from 0
+        for first, last, text in items:
+            if first <= line <= last:
+                return text
+        return None
+
+    def _resolve(self, name):
+        if not name.endswith(_SUFFIXES):
+            return None
+        if os.path.isabs(name):
+            return name if os.path.isfile(name) else None
+        for root in self.roots:
+            path = os.path.join(root, name)
+            if os.path.isfile(path):
+                return path
+        return None
+
+    def _items(self, name):
+        if name not in self._files:
+            self._files[name] = self._parse(self._resolve(name))
+        return self._files[name]
+
+    @staticmethod
+    def _parse(path):
+        """[(first line, last line, text)] for each item of the top-level
+        `cases` sequence of the file at `path`, lines 0-based; [] when the
+        file cannot be read or parsed."""
+        if path is None:
+            return []
+        try:
+            with open(path, encoding="utf-8") as f:
+                source = f.read()
+            root = yaml.compose(source, Loader=_Loader)
+        except (OSError, UnicodeDecodeError, yaml.YAMLError):
+            return []
+        if not isinstance(root, yaml.MappingNode):
+            return []
+        cases = next((v for k, v in root.value
+                      if isinstance(k, yaml.ScalarNode) and k.value == "cases"), None)
+        if not isinstance(cases, yaml.SequenceNode):
+            return []
+        lines = source.splitlines()
+        items = cases.value
+        return [_item_text(lines, node, items[i + 1] if i + 1 < len(items) else None)
+                for i, node in enumerate(items)]
+
+
+def _item_text(lines, node, following):
+    """The lines of one sequence item, from its `- ` to its last non-blank,
+    non-comment line, with the indent of the `- ` removed.  `following` is
+    the next item's node, or None for the last item."""
+    first = node.start_mark.line
+    # A block node's end mark is where the next token starts (the next
+    # item's "-", or the next line's first character), so it says little
+    # about where the item's own text stops; the next item's start does.
+    if following is not None and following.start_mark.line > first:
+        last = following.start_mark.line - 1
+    elif node.end_mark.column > 0 or following is not None:
+        last = node.end_mark.line
+    else:
+        last = node.end_mark.line - 1
+    last = max(first, min(last, len(lines) - 1))
+    while last > first and (not lines[last].strip() or lines[last].lstrip().startswith("#")):
+        last -= 1
+    chunk = lines[first:last + 1]
+    head = chunk[0]
+    dash = head.rfind("-", 0, node.start_mark.column)
+    indent = dash if dash >= 0 and not head[:dash].strip() else node.start_mark.column
+    out = []
+    for text in chunk:
+        cut = min(indent, len(text) - len(text.lstrip(" ")))
+        out.append(text[cut:])
+    return first, last, "\n".join(out)

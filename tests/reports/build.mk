@@ -1,0 +1,32 @@
+# tests/reports/build.mk - the report-rendering tests (reports/render.py).
+#
+# build/tests/reports and build/san/tests/reports are Criterion binaries that
+# run the renderer (Python, from the source tree) on the fixtures in
+# tests/reports/data/ and open its HTML in headless chromium.  They run from
+# the repository root; REPORTS_TEST_DIR keeps the plain and sanitized runs'
+# files apart.  After a run, build/reports-test/report.png is a screenshot of
+# the nonconformant fixture's page.
+
+REPORTS_TEST_SRC := $(sort $(wildcard tests/reports/*.c))
+REPORTS_TEST_LIBS := -lcriterion -ljansson
+
+$(BUILD)/tests/reports: $(REPORTS_TEST_SRC:%.c=$(BUILD)/obj/%.o)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $^ -o $@ $(REPORTS_TEST_LIBS)
+
+$(BUILD)/san/tests/reports: $(REPORTS_TEST_SRC:%.c=$(BUILD)/san/obj/%.o)
+	@mkdir -p $(@D)
+	$(CC) $(SAN_CFLAGS) $^ -o $@ $(REPORTS_TEST_LIBS)
+
+ALL_TARGETS += $(BUILD)/tests/reports $(BUILD)/san/tests/reports
+TEST_RUNS += test-reports test-reports-san
+DEB_PACKAGES += python3-jinja2 python3-yaml chromium fonts-dejavu-core \
+                libcriterion-dev libjansson-dev
+
+.PHONY: test-reports test-reports-san
+test-reports: $(BUILD)/tests/reports
+	REPORTS_TEST_DIR=$(BUILD)/reports-test $(BUILD)/tests/reports
+
+test-reports-san: $(BUILD)/san/tests/reports
+	REPORTS_TEST_DIR=$(BUILD)/san/reports-test \
+	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 $(BUILD)/san/tests/reports
