@@ -11,14 +11,13 @@ For each operation and each of the 18 ABI dtypes:
   - a dtype it forbids is a DATA_TYPE case.
 Multi-byte values are written little-endian (the host order of the x86 and
 Arm machines the suite runs on).  Ids are dtype_<op>_<dtype>_<what>.
-Depends on model.py and caseio.py.
+Depends on model.py and casebuild.py.
 """
 
 import random
 
-import caseio
+import casebuild
 import model
-from sweep import OP_WORDS
 
 SEED = 4099
 ODD_COUNTS = (1, 3, 5, 7, 9, 15, 17)
@@ -108,7 +107,7 @@ def padded_payload(dtype, count, rng):
 
 
 def _case(op, dtype, what, dims, values, data, rule):
-    return caseio.make_case("dtype_%s_%s_%s" % (OP_WORDS[op], dtype, what), op,
+    return casebuild.make_case("dtype_%s_%s_%s" % (casebuild.OP_WORDS[op], dtype, what), op,
                             dims, values, False, dtype=dtype, data=data,
                             rule=rule, tags=["dtype"])
 

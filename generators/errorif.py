@@ -8,12 +8,12 @@ errorif_<status>_<op>_<condition>.
 
 `mutation_cases` takes every valid hand-written case, changes one thing,
 and keeps the change when the model says it is now an error.  Ids are
-mutation_<what>_<base id>.  Depends on model.py and caseio.py.
+mutation_<what>_<base id>.  Depends on model.py, casebuild.py and caseio.py.
 """
 
+import casebuild
 import caseio
 import model
-from sweep import OP_WORDS
 
 INT32_MAX = 2**31 - 1
 
@@ -130,8 +130,8 @@ def errorif_cases():
                     options.get("shape_dims", [len(values)]), values, special_zero)
                 if outcomes[0] != ("error", status):
                     continue
-                case_id = "errorif_%s_%s_%s" % (status.lower(), OP_WORDS[op], condition)
-                out.append(caseio.make_case(
+                case_id = "errorif_%s_%s_%s" % (status.lower(), casebuild.OP_WORDS[op], condition)
+                out.append(casebuild.make_case(
                     case_id, op, dims, values, special_zero,
                     dtype=options.get("dtype", "f32"), shape_dtype=shape_dtype,
                     shape_dims=options.get("shape_dims"),
@@ -211,7 +211,7 @@ def mutation_cases(hand_written):
             same_payload = (fields["dims"] == base["input"]["dims"]
                             and fields["dtype"] == base["input"]["dtype"])
             data = base["input"].get("data") if same_payload else None
-            case = caseio.make_case(
+            case = casebuild.make_case(
                 "mutation_%s_%s" % (what, base["id"]), base["op"],
                 fields.pop("dims"), fields.pop("values"), fields.pop("special_zero"),
                 data=None if data == "iota" else data,

@@ -14,12 +14,12 @@ A template whose values do not fit the operation's shape dtype (s32 for
 DynamicReshape) is left out for that operation; one whose data dtype the
 operation forbids runs on f16 instead (huge dims want the smallest
 elements, but DATA_TYPE is not what these cases check).  Ids are
-extreme_<op>_<condition>.  Depends on model.py and caseio.py.
+extreme_<op>_<condition>.  Depends on model.py, casebuild.py and caseio.py.
 """
 
+import casebuild
 import caseio
 import model
-from sweep import OP_WORDS
 
 INT64_MAX = model.INT64_MAX
 INT32_MAX = 2**31 - 1
@@ -128,8 +128,8 @@ def cases():
             dtype = options.get("dtype", "f32")
             if dtype not in model.DATA_TYPES[op]:
                 dtype = "f16"
-            out.append(caseio.make_case(
-                "extreme_%s_%s" % (OP_WORDS[op], condition), op, dims, values,
+            out.append(casebuild.make_case(
+                "extreme_%s_%s" % (casebuild.OP_WORDS[op], condition), op, dims, values,
                 special_zero, dtype=dtype,
                 shape_dtype=shape_dtype,
                 infer_only=options.get("infer_only", False), tags=["extreme"]))

@@ -15,7 +15,7 @@ onnx_backend_<directory name without test_>.
 import glob
 import os
 
-import caseio
+import casebuild
 import model
 import sentences
 
@@ -50,7 +50,7 @@ def import_case(folder, onnx, numpy_helper):
         raise ValueError("output bytes of '%s' differ from its input bytes" % name)
     dims, out_dims = list(data.dims), list(output.dims)
     values = [int(v) for v in numpy_helper.to_array(shape).tolist()]
-    case = caseio.make_case(
+    case = casebuild.make_case(
         "onnx_backend_" + name[len("test_"):], "onnx_reshape_14", dims, values,
         not allowzero, shape_dims=None if list(shape.dims) == [len(values)] else list(shape.dims),
         data={"hex": data.raw_data.hex()} if data.raw_data else None,

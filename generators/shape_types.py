@@ -5,18 +5,18 @@ u16 u8; DynamicReshape s32; StaticReshape and ONNX s64) get plain, -1 (when
 signed) and copying-zero reshapes, their largest value as a dim, and their
 smallest value (BELOW_MINUS_ONE when signed).  Every other of the 18 ABI
 dtypes is a SHAPE_TYPE case, with values the dtype can hold.  Ids are
-shape_type_<op>_<dtype>_<what>.  Depends on model.py and caseio.py.
+shape_type_<op>_<dtype>_<what>.  Depends on model.py, casebuild.py and caseio.py.
 """
 
+import casebuild
 import caseio
 import model
-from sweep import OP_WORDS
 
 
 def _case(op, shape_dtype, what, dims, values, special_zero=False,
           rule="shape_type", **options):
-    return caseio.make_case(
-        "shape_type_%s_%s_%s" % (OP_WORDS[op], shape_dtype, what), op, dims,
+    return casebuild.make_case(
+        "shape_type_%s_%s_%s" % (casebuild.OP_WORDS[op], shape_dtype, what), op, dims,
         values, special_zero, shape_dtype=shape_dtype, tags=["shape_type"],
         rule=rule, **options)
 

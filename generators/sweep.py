@@ -5,12 +5,12 @@ of length 0-4 with values from {-2, -1, 0, 1, 2, 3, 4, 6, 12}; special_zero
 false and true; the four operations: 781 inputs x 7381 patterns x 2 x 4,
 about 46 million cases.  SAMPLING says how it is cut to a few thousand;
 it is repeated in the file's header and in cases/COVERAGE.md.  Data is f32 iota; the shape tensor has the operation's usual
-dtype.  Depends on model.py and caseio.py.
+dtype.  Depends on model.py and casebuild.py.
 """
 
 import random
 
-import caseio
+import casebuild
 import model
 
 DIMS = (0, 1, 2, 3, 4)
@@ -20,12 +20,6 @@ LENGTHS = range(5)
 DRAWS = 400   # candidates drawn per stratum
 QUOTA = 19    # cases kept per stratum, at most
 SEED = 20240601
-OP_WORDS = {
-    "openvino_reshape_1": "openvino",
-    "onednn_static_reshape_1": "static",
-    "onednn_dynamic_reshape_1": "dynamic",
-    "onnx_reshape_14": "onnx",
-}
 # Every operation must reach each of these outcomes somewhere in the sweep.
 STATUSES = ("OK", "BELOW_MINUS_ONE", "MULTIPLE_MINUS_ONE", "ZERO_OUT_OF_RANGE",
             "ZERO_AND_MINUS_ONE", "NOT_DIVISIBLE", "VOLUME_MISMATCH")
@@ -82,10 +76,10 @@ def cases():
                 for special_zero in (False, True):
                     for dims, values in stratum(op, rank, length, special_zero):
                         case_id = "sweep_%s_in_%s_shape_%s_%s" % (
-                            OP_WORDS[op], caseio.dims_word(dims),
-                            caseio.values_word(values),
-                            caseio.zero_word(op, special_zero))
-                        case = caseio.make_case(case_id, op, dims, values,
+                            casebuild.OP_WORDS[op], casebuild.dims_word(dims),
+                            casebuild.values_word(values),
+                            casebuild.zero_word(op, special_zero))
+                        case = casebuild.make_case(case_id, op, dims, values,
                                                 special_zero, tags=["sweep"])
                         out.append(case)
                         outcomes, _ = model.case_outcomes(case)
