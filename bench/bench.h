@@ -1,0 +1,45 @@
+/*
+ * bench.h - the internal API between the files of bench/, the program behind
+ * `make bench`.  Each section measures figures side by side in one run and
+ * adds them to one JSON object (jansson) that main.c prints as a table and
+ * writes to reports/bench.json.  Benchmarks print figures; nothing here
+ * asserts a time.
+ *
+ *   clock.c    a monotonic clock and best-of-N timing
+ *   copy.c     copy bandwidth of the reference against memcpy
+ *   harness.c  harness throughput per isolation mode, whole-suite wall time,
+ *              peak memory of one large case
+ *   main.c     options, the table, reports/bench.json
+ */
+#ifndef RESHAPE_BENCH_H
+#define RESHAPE_BENCH_H
+
+#include <jansson.h>
+
+/* Seconds since an arbitrary fixed point, from CLOCK_MONOTONIC. */
+double bench_now(void);
+
+/* Options every section reads. */
+struct bench_options {
+    const char *harness;    /* path of build/reshape-conform */
+    const char *cases;      /* the default case folder */
+    const char *tmpdir;     /* scratch space for generated cases and reports */
+    long long copy_bytes;   /* payload of the copy benchmarks, in bytes */
+    long long large_bytes;  /* payload of the peak-memory case, in bytes */
+    int repeats;            /* best-of-N for every timing */
+};
+
+/*
+ * Each section fills `out` (a JSON object it owns keys of) and appends rows
+ * to `table`, a JSON array of [section, figure, value, unit, target] arrays
+ * that main.c prints.  Returns 0, or -1 after printing why a figure could not
+ * be measured (the other sections still run).
+ */
+int bench_copy(const struct bench_options *opt, json_t *out, json_t *table);
+int bench_harness(const struct bench_options *opt, json_t *out, json_t *table);
+
+/* Appends one row to `table`; `target` may be NULL. */
+void bench_row(json_t *table, const char *section, const char *figure,
+               double value, const char *unit, const char *target);
+
+#endif

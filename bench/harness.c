@@ -1,0 +1,275 @@
+/*
+ * harness.c - figures of the harness binary, run as a vendor runs it:
+ *   throughput on the default cases (dense variant only, small payloads) with
+ *   worker isolation, in-process (--isolation none) and a fork per case;
+ *   the whole default run (every variant) as `make run` does it;
+ *   peak memory of one large case, as the largest sum of the proportional set
+ *   sizes (Pss) of the harness and its workers, over the payload (src + dst).
+ * Depends on libc, jansson and the harness's command line and JSON report.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bench.h"
+
+/* ======================================================= memory of a tree */
+
+/* Adds the Pss of process `pid` and, recursively, of its children, in KiB.
+ * A process that ends while it is read adds what could be read. */
+static long long tree_pss_kib(pid_t pid)
+{
+    char path[64], line[256];
+    long long kib = 0, v;
+    FILE *f;
+
+    snprintf(path, sizeof path, "/proc/%d/smaps_rollup", (int)pid);
+    if ((f = fopen(path, "r")) != NULL) {
+        while (fgets(line, sizeof line, f) != NULL)
+            if (sscanf(line, "Pss: %lld kB", &v) == 1)
+                kib += v;
+        fclose(f);
+    }
+    snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)pid, (int)pid);
+    if ((f = fopen(path, "r")) != NULL) {
+        int child;
+
+        while (fscanf(f, "%d", &child) == 1)
+            kib += tree_pss_kib((pid_t)child);
+        fclose(f);
+    }
+    return kib;
+}
+
+/* ========================================================= running it */
+
+struct run {
+    double seconds;       /* wall time */
+    long long peak_kib;   /* largest Pss of the tree seen, when sampled */
+    int exit_code;        /* the harness's, or -1 if it did not exit */
+    long long results;    /* summary.total of its JSON report */
+};
+
+/*
+ * Runs the harness with `args` (NULL-terminated, without argv[0]) and with
+ * `--json <tmpdir>/<name>.json`, its output in <tmpdir>/<name>.log.  Samples
+ * the memory of its process tree every 2 ms when `sample` is set.  Returns 0,
+ * or -1 when it could not be started or did not give a report.
+ */
+static int run_harness(const struct bench_options *opt, const char *name,
+                       const char *const *args, int sample, struct run *r)
+{
+    char json_path[512], log_path[512];
+    const char *argv[48];
+    int argc = 0, status;
+    pid_t pid;
+    double t0;
+    json_t *report;
+
+    snprintf(json_path, sizeof json_path, "%s/%s.json", opt->tmpdir, name);
+    snprintf(log_path, sizeof log_path, "%s/%s.log", opt->tmpdir, name);
+    argv[argc++] = opt->harness;
+    while (*args != NULL && argc < 44)
+        argv[argc++] = *args++;
+    argv[argc++] = "--json";
+    argv[argc++] = json_path;
+    argv[argc] = NULL;
+
+    memset(r, 0, sizeof *r);
+    r->exit_code = -1;
+    t0 = bench_now();
+    if ((pid = fork()) < 0) {
+        fprintf(stderr, "bench: cannot fork: %s\n", strerror(errno));
+        return -1;
+    }
+    if (pid == 0) {
+        int fd = open(log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+        if (fd >= 0) {
+            dup2(fd, 1);
+            dup2(fd, 2);
+        }
+        execv(opt->harness, (char *const *)argv);
+        _exit(127);
+    }
+    for (;;) {
+        pid_t done = waitpid(pid, &status, sample ? WNOHANG : 0);
+
+        if (done == pid)
+            break;
+        if (done < 0 && errno != EINTR)
+            return -1;
+        if (sample) {
+            long long kib = tree_pss_kib(pid);
+
+            if (kib > r->peak_kib)
+                r->peak_kib = kib;
+            usleep(2000);
+        }
+    }
+    r->seconds = bench_now() - t0;
+    r->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    report = json_load_file(json_path, 0, NULL);
+    if (report == NULL || r->exit_code > 1) {
+        fprintf(stderr, "bench: '%s' %s gave no report (exit %d); see '%s'\n",
+                opt->harness, name, r->exit_code, log_path);
+        json_decref(report);
+        return -1;
+    }
+    r->results = json_integer_value(
+        json_object_get(json_object_get(report, "summary"), "total"));
+    json_decref(report);
+    return 0;
+}
+
+/* Best (shortest) of opt->repeats runs. */
+static int best_run(const struct bench_options *opt, const char *name,
+                    const char *const *args, struct run *best)
+{
+    struct run r;
+
+    for (int i = 0; i < opt->repeats; i++) {
+        if (run_harness(opt, name, args, 0, &r) != 0)
+            return -1;
+        if (i == 0 || r.seconds < best->seconds)
+            *best = r;
+    }
+    return 0;
+}
+
+/* ======================================================== the figures */
+
+static int throughput(const struct bench_options *opt, json_t *out,
+                      json_t *table)
+{
+    static const char *const modes[] = {"worker", "none", "fork"};
+    double rate[3];
+
+    for (int m = 0; m < 3; m++) {
+        const char *args[] = {"--cases", opt->cases, "--variants", "dense",
+                              "--isolation", modes[m], NULL};
+        struct run r;
+        char figure[64];
+
+        if (best_run(opt, modes[m], args, &r) != 0)
+            return -1;
+        rate[m] = (double)r.results / r.seconds;
+        json_object_set_new(out, modes[m],
+                            json_pack("{s:I, s:f, s:f}", "results",
+                                      (json_int_t)r.results, "seconds",
+                                      r.seconds, "results_per_s", rate[m]));
+        snprintf(figure, sizeof figure, "isolation %s", modes[m]);
+        bench_row(table, "harness", figure, rate[m], "res/s", NULL);
+    }
+    json_object_set_new(out, "worker_vs_none", json_real(rate[0] / rate[1]));
+    json_object_set_new(out, "worker_vs_fork", json_real(rate[0] / rate[2]));
+    bench_row(table, "harness", "worker / none", rate[0] / rate[1], "x",
+              ">= 0.8");
+    bench_row(table, "harness", "worker / fork", rate[0] / rate[2], "x",
+              ">= 20");
+    return 0;
+}
+
+static int whole_suite(const struct bench_options *opt, json_t *out,
+                       json_t *table)
+{
+    const char *args[] = {"--cases", opt->cases, NULL};
+    struct run r;
+
+    if (best_run(opt, "suite", args, &r) != 0)
+        return -1;
+    json_object_set_new(out, "whole_suite",
+                        json_pack("{s:I, s:f, s:f, s:i}", "results",
+                                  (json_int_t)r.results, "seconds", r.seconds,
+                                  "results_per_s",
+                                  (double)r.results / r.seconds, "exit_code",
+                                  r.exit_code));
+    bench_row(table, "suite", "whole default run, wall", r.seconds, "s",
+              "< 10");
+    bench_row(table, "suite", "whole default run, rate",
+              (double)r.results / r.seconds, "res/s", NULL);
+    return 0;
+}
+
+/* Writes a case file holding one u8 tensor of opt->large_bytes elements
+ * reshaped from 1-D to 2-D.  Returns 0 or -1. */
+static int write_large_case(const struct bench_options *opt, const char *dir)
+{
+    char path[1024];
+    long long n = opt->large_bytes, cols = 65536;
+    FILE *f;
+
+    if (snprintf(path, sizeof path, "%s/large.yaml", dir) >= (int)sizeof path)
+        return -1;
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST)
+        return -1;
+    if ((f = fopen(path, "w")) == NULL)
+        return -1;
+    fprintf(f,
+            "# written by bench/harness.c for the peak-memory figure\n"
+            "generated: true\n"
+            "cases:\n"
+            "  - id: bench_large_u8_flat_to_2d\n"
+            "    op: openvino_reshape_1\n"
+            "    clause: \"openvino_reshape_1.rst, Short description\"\n"
+            "    quote: \"Input tensor volume is equal to output tensor volume, "
+            "where volume is the product of dimensions.\"\n"
+            "    input: {dtype: u8, dims: [%lld], data: iota}\n"
+            "    shape: {dtype: s64, values: [-1, %lld]}\n"
+            "    special_zero: false\n"
+            "    expect: {shape: [%lld, %lld]}\n",
+            n, cols, n / cols, cols);
+    return fclose(f) == 0 ? 0 : -1;
+}
+
+static int peak_memory(const struct bench_options *opt, json_t *out,
+                       json_t *table)
+{
+    char dir[768], max_bytes[32];
+    struct run r;
+    double payload = 2.0 * (double)opt->large_bytes; /* src + dst */
+    double ratio;
+
+    if (snprintf(dir, sizeof dir, "%s/large", opt->tmpdir) >= (int)sizeof dir)
+        return -1;
+    snprintf(max_bytes, sizeof max_bytes, "%lld", 4 * opt->large_bytes);
+    if (write_large_case(opt, dir) != 0) {
+        fprintf(stderr, "bench: cannot write the large case in '%s'\n", dir);
+        return -1;
+    }
+    const char *args[] = {"--cases", dir, "--variants", "dense", "--jobs", "1",
+                          "--max-bytes", max_bytes, NULL};
+    if (run_harness(opt, "large", args, 1, &r) != 0)
+        return -1;
+    ratio = (double)r.peak_kib * 1024.0 / payload;
+    json_object_set_new(out, "peak_memory",
+                        json_pack("{s:f, s:I, s:f, s:f, s:i}", "payload_bytes",
+                                  payload, "peak_pss_bytes",
+                                  (json_int_t)(r.peak_kib * 1024),
+                                  "ratio", ratio, "seconds", r.seconds,
+                                  "exit_code", r.exit_code));
+    bench_row(table, "memory", "peak Pss / payload (2 GiB case)", ratio, "x",
+              "<= 1.1");
+    return 0;
+}
+
+int bench_harness(const struct bench_options *opt, json_t *out, json_t *table)
+{
+    int failed = 0;
+
+    if (access(opt->harness, X_OK) != 0) {
+        fprintf(stderr, "bench: no harness at '%s': build it with 'make'\n",
+                opt->harness);
+        return -1;
+    }
+    mkdir(opt->tmpdir, 0755);
+    failed |= throughput(opt, out, table) != 0;
+    failed |= whole_suite(opt, out, table) != 0;
+    failed |= peak_memory(opt, out, table) != 0;
+    return failed ? -1 : 0;
+}
