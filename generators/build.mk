@@ -12,11 +12,11 @@ TEST_RUNS += test-generate test-model
 .PHONY: test-generate test-model
 
 generate: deps
-	@$(PYTHON) generators/generate.py
+	@$(PYTHON) -B generators/generate.py
 
 test-generate:
 	@rm -rf $(BUILD)/generate-check
-	@$(PYTHON) generators/generate.py --out $(BUILD)/generate-check >/dev/null
+	@$(PYTHON) -B generators/generate.py --out $(BUILD)/generate-check >/dev/null
 	@if diff -r -q cases/generated $(BUILD)/generate-check/generated \
 	   && diff -q cases/COVERAGE.md $(BUILD)/generate-check/COVERAGE.md; then \
 	  echo "test-generate: 1 passed, 0 failed"; \
@@ -26,4 +26,4 @@ test-generate:
 	fi
 
 test-model:
-	@$(PYTHON) generators/selfcheck.py
+	@$(PYTHON) -B generators/selfcheck.py

@@ -132,7 +132,14 @@ class Registry:
 
 
 class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
-    """The safe dumper, with Flow mappings in flow style."""
+    """The safe dumper, with Flow mappings in flow style and no aliases.
+
+    A payload shared by several cases is written out in each: anchors and
+    aliases would tie cases together that the format treats as separate.
+    """
+
+    def ignore_aliases(self, data):
+        return True
 
 
 _Dumper.add_representer(
