@@ -1,0 +1,64 @@
+/*
+ * candidate_load.c - dlopen a candidate and check its table (exec.h).
+ * Depends on libdl and the ABI header.
+ */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "exec.h"
+
+static const reshape_candidate *refuse(wire_probe *probe, const char *fmt, const char *path,
+                                       const char *what)
+{
+    probe->state = 2;
+    snprintf(probe->message, sizeof probe->message, fmt, path, what);
+    return NULL;
+}
+
+const reshape_candidate *candidate_open(const char *path, wire_probe *probe)
+{
+    memset(probe, 0, sizeof *probe);
+    void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+        const char *e = dlerror();
+        return refuse(probe, "cannot load candidate '%s': %s", path, e ? e : "unknown error");
+    }
+    dlerror();
+    void *sym = dlsym(lib, RESHAPE_CANDIDATE_ENTRY);
+    if (!sym)
+        return refuse(probe, "candidate '%s' does not export '%s'", path, RESHAPE_CANDIDATE_ENTRY);
+    reshape_candidate_entry entry;
+    memcpy(&entry, &sym, sizeof entry);  /* object to function pointer, POSIX style */
+    const reshape_candidate *t = entry();
+    if (!t)
+        return refuse(probe, "candidate '%s': '%s' returned NULL", path, RESHAPE_CANDIDATE_ENTRY);
+    probe->abi_version = t->abi_version;
+    probe->struct_size = t->struct_size;
+    if (t->abi_version != RESHAPE_ABI_VERSION) {
+        char what[64];
+        snprintf(what, sizeof what, "%u, this harness speaks %u", t->abi_version,
+                 RESHAPE_ABI_VERSION);
+        return refuse(probe, "candidate '%s' has abi_version %s", path, what);
+    }
+    if (t->struct_size < sizeof(reshape_candidate)) {
+        char what[64];
+        snprintf(what, sizeof what, "%u, smaller than %zu", t->struct_size,
+                 sizeof(reshape_candidate));
+        return refuse(probe, "candidate '%s' has struct_size %s", path, what);
+    }
+    if (!t->name)
+        return refuse(probe, "candidate '%s' has a NULL '%s'", path, "name");
+    if (!t->version)
+        return refuse(probe, "candidate '%s' has a NULL '%s'", path, "version");
+    if (!t->supports)
+        return refuse(probe, "candidate '%s' has a NULL '%s'", path, "supports");
+    if (!t->infer_shape)
+        return refuse(probe, "candidate '%s' has a NULL '%s'", path, "infer_shape");
+    if (!t->execute)
+        return refuse(probe, "candidate '%s' has a NULL '%s'", path, "execute");
+    snprintf(probe->name, sizeof probe->name, "%s", t->name);
+    snprintf(probe->version, sizeof probe->version, "%s", t->version);
+    probe->state = 1;
+    return t;
+}

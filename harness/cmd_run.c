@@ -1,0 +1,427 @@
+/*
+ * cmd_run.c - `reshape-conform [run] [OPTIONS]`: load the cases, run them
+ * against a candidate in isolated workers, report.  Also `list`.
+ * Depends on every harness layer below it.
+ */
+static const char run_usage[] =
+"usage: reshape-conform [run] [OPTIONS]\n"
+"       reshape-conform list [OPTIONS]\n"
+"\n"
+"  --candidate PATH     the candidate .so (default: libreshape_ref.so beside\n"
+"                       the executable, else <srcdir>/build/libreshape_ref.so)\n"
+"  --cases PATH         a case file or directory; repeatable (default <srcdir>/cases)\n"
+"  --jobs N             worker processes (default: online cores)\n"
+"  --timeout-ms N       per request (default 10000)\n"
+"  --isolation MODE     worker (default), fork (a process per request), none\n"
+"  --variants LIST      comma-separated variants, or all (default all)\n"
+"  --filter GLOB        only ids matching GLOB (fnmatch)\n"
+"  --tag TAG            only cases with TAG; repeatable (any of them)\n"
+"  --op OP              only cases of OP; repeatable\n"
+"  --shard K/N          only shard K of N (by SHA-256 of the id)\n"
+"  --seed N             seed of canaries and thread payloads (default 1)\n"
+"  --max-bytes N        larger payloads run infer only (default 16777216)\n"
+"  --strict-errors      an error case must return the expected status\n"
+"  --expectations FILE  known deviations: ID[/VARIANT] REASON a line\n"
+"  --json FILE          write the JSON report (reports/SCHEMA.md)\n"
+"  --junit FILE         write the JUnit XML report\n"
+"  --report-dir DIR     write DIR/report.json, DIR/report.xml, then render\n"
+"  --list               print the selected cases and exit\n"
+"  --verbose            also print NOT_SUPPORTED lines\n"
+"  --quiet              no progress lines\n"
+"  --help               this text\n"
+"\n"
+"exit status: 0 conformant, 1 not conformant, 2 bad usage or invalid input\n"
+"files, 3 harness failure; the highest that applies.\n";
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "case.h"
+#include "job.h"
+#include "options.h"
+#include "progress.h"
+#include "report.h"
+#include "select.h"
+#include "stage.h"
+#include "util.h"
+#include "worker.h"
+
+extern char **environ;
+
+enum {
+    O_CANDIDATE = 256, O_CASES, O_JOBS, O_TIMEOUT, O_ISOLATION, O_VARIANTS, O_FILTER, O_TAG,
+    O_OP, O_SHARD, O_SEED, O_MAX_BYTES, O_STRICT, O_EXPECTATIONS, O_JSON, O_JUNIT,
+    O_REPORT_DIR, O_LIST, O_VERBOSE, O_QUIET, O_HELP
+};
+
+static const struct option run_options_table[] = {
+    {"candidate", required_argument, NULL, O_CANDIDATE},
+    {"cases", required_argument, NULL, O_CASES},
+    {"jobs", required_argument, NULL, O_JOBS},
+    {"timeout-ms", required_argument, NULL, O_TIMEOUT},
+    {"isolation", required_argument, NULL, O_ISOLATION},
+    {"variants", required_argument, NULL, O_VARIANTS},
+    {"filter", required_argument, NULL, O_FILTER},
+    {"tag", required_argument, NULL, O_TAG},
+    {"op", required_argument, NULL, O_OP},
+    {"shard", required_argument, NULL, O_SHARD},
+    {"seed", required_argument, NULL, O_SEED},
+    {"max-bytes", required_argument, NULL, O_MAX_BYTES},
+    {"strict-errors", no_argument, NULL, O_STRICT},
+    {"expectations", required_argument, NULL, O_EXPECTATIONS},
+    {"json", required_argument, NULL, O_JSON},
+    {"junit", required_argument, NULL, O_JUNIT},
+    {"report-dir", required_argument, NULL, O_REPORT_DIR},
+    {"list", no_argument, NULL, O_LIST},
+    {"verbose", no_argument, NULL, O_VERBOSE},
+    {"quiet", no_argument, NULL, O_QUIET},
+    {"help", no_argument, NULL, O_HELP},
+    {NULL, 0, NULL, 0},
+};
+
+static void usage_error(const char *fmt, const char *what)
+{
+    fprintf(stderr, "reshape-conform: ");
+    fprintf(stderr, fmt, what);
+    fprintf(stderr, "\n(see 'reshape-conform --help')\n");
+    exit(EXIT_USAGE);
+}
+
+static void push(const char ***list, int *n, const char *s)
+{
+    *list = xrealloc(*list, (size_t)(*n + 1) * sizeof **list);
+    (*list)[(*n)++] = s;
+}
+
+static void parse(run_options *o, int argc, char **argv)
+{
+    uint64_t v;
+    char *bad;
+    int c;
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":", run_options_table, NULL)) != -1) {
+        switch (c) {
+        case O_CANDIDATE: o->candidate = optarg; break;
+        case O_CASES: push(&o->cases, &o->ncases, optarg); break;
+        case O_JOBS:
+            if (parse_u64(optarg, 1, 256, &v))
+                usage_error("'--jobs' wants 1 to 256, not '%s'", optarg);
+            o->jobs = (int)v;
+            break;
+        case O_TIMEOUT:
+            if (parse_u64(optarg, 1, 3600000, &v))
+                usage_error("'--timeout-ms' wants 1 to 3600000, not '%s'", optarg);
+            o->timeout_ms = (int)v;
+            break;
+        case O_ISOLATION:
+            if (!strcmp(optarg, "worker")) o->iso = ISO_WORKER;
+            else if (!strcmp(optarg, "fork")) o->iso = ISO_FORK;
+            else if (!strcmp(optarg, "none")) o->iso = ISO_NONE;
+            else usage_error("unknown isolation '%s' (worker, fork or none)", optarg);
+            break;
+        case O_VARIANTS:
+            if (parse_variants(optarg, &o->variants, &bad))
+                usage_error("unknown variant '%s'", bad);
+            break;
+        case O_FILTER: o->filter = optarg; break;
+        case O_TAG: push(&o->tags, &o->ntags, optarg); break;
+        case O_OP: {
+            int op;
+            for (op = 1; op <= RESHAPE_OP_COUNT; op++)
+                if (!strcmp(optarg, reshape_op_name((reshape_op)op)))
+                    break;
+            if (op > RESHAPE_OP_COUNT)
+                usage_error("unknown op '%s'", optarg);
+            o->ops |= 1u << op;
+            push(&o->op_names, &o->nops, optarg);
+            break;
+        }
+        case O_SHARD:
+            if (parse_shard(optarg, &o->shard_k, &o->shard_n))
+                usage_error("'--shard' wants K/N with 1 <= K <= N, not '%s'", optarg);
+            break;
+        case O_SEED:
+            if (parse_u64(optarg, 0, UINT64_MAX, &o->seed))
+                usage_error("'--seed' wants an unsigned integer, not '%s'", optarg);
+            break;
+        case O_MAX_BYTES:
+            if (parse_u64(optarg, 0, (uint64_t)1 << 40, &o->max_bytes))
+                usage_error("'--max-bytes' wants 0 to 2^40, not '%s'", optarg);
+            break;
+        case O_STRICT: o->strict_errors = 1; break;
+        case O_EXPECTATIONS: o->expectations = optarg; break;
+        case O_JSON: o->json = optarg; break;
+        case O_JUNIT: o->junit = optarg; break;
+        case O_REPORT_DIR: o->report_dir = optarg; break;
+        case O_LIST: o->list = 1; break;
+        case O_VERBOSE: o->verbose = 1; break;
+        case O_QUIET: o->quiet = 1; break;
+        case O_HELP: fputs(run_usage, stdout); exit(EXIT_CONFORMANT);
+        case ':': usage_error("option '%s' needs a value", argv[optind - 1]); break;
+        default: usage_error("unknown option '%s'", argv[optind - 1]); break;
+        }
+    }
+    if (optind < argc)
+        usage_error("unexpected argument '%s'", argv[optind]);
+}
+
+static void print_load_errors(const case_set *set)
+{
+    for (int i = 0; i < set->nerrors; i++) {
+        const load_error *e = &set->errors[i];
+        if (e->line > 0)
+            fprintf(stderr, "%s:%d:%d: %s\n", e->file, e->line, e->column, e->message);
+        else
+            fprintf(stderr, "%s: %s\n", e->file, e->message);
+    }
+}
+
+static const result *sort_base;
+
+/* Orders result indices by case, then variant. */
+static int cmp_order(const void *a, const void *b)
+{
+    const result *x = &sort_base[*(const int *)a], *y = &sort_base[*(const int *)b];
+    if (x->case_index != y->case_index)
+        return x->case_index < y->case_index ? -1 : 1;
+    return (x->v > y->v) - (x->v < y->v);
+}
+
+/* mkdir -p */
+static int make_dirs(const char *path)
+{
+    char *p = xstrdup(path);
+    for (char *s = p + 1; *s; s++) {
+        if (*s != '/')
+            continue;
+        *s = '\0';
+        mkdir(p, 0777);
+        *s = '/';
+    }
+    int rc = mkdir(p, 0777) == 0 || errno == EEXIST ? 0 : -1;
+    free(p);
+    return rc;
+}
+
+/* Runs reports/render.py on DIR/report.json when the script exists. */
+static void render(const char *dir, const char *json_path)
+{
+    char *script = xasprintf("%s/reports/render.py", source_dir());
+    if (access(script, R_OK) != 0) {
+        printf("report: no renderer at '%s', wrote json and junit only\n", script);
+        free(script);
+        return;
+    }
+    char *argv[] = {"/usr/bin/python3", script, (char *)json_path, "--out", (char *)dir, NULL};
+    pid_t pid;
+    fflush(stdout);
+    int rc = posix_spawn(&pid, argv[0], NULL, NULL, argv, environ);
+    int st = 0;
+    if (rc == 0)
+        waitpid(pid, &st, 0);
+    if (rc != 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
+        warn("rendering '%s' with '%s' failed", json_path, script);
+    free(script);
+}
+
+static void write_reports(const run_options *o, json_t *report)
+{
+    char *err = NULL;
+    if (o->json && report_write_json(report, o->json, &err))
+        die(EXIT_HARNESS, "%s", err);
+    if (o->junit && report_write_junit(report, o->junit, &err))
+        die(EXIT_HARNESS, "%s", err);
+    if (o->report_dir) {
+        if (make_dirs(o->report_dir))
+            die(EXIT_HARNESS, "cannot create report directory '%s': %s", o->report_dir,
+                strerror(errno));
+        char *j = xasprintf("%s/report.json", o->report_dir);
+        char *x = xasprintf("%s/report.xml", o->report_dir);
+        if (report_write_json(report, j, &err) || report_write_junit(report, x, &err))
+            die(EXIT_HARNESS, "%s", err);
+        render(o->report_dir, j);
+        free(j);
+        free(x);
+    }
+}
+
+/* The run itself: every job through the engine, judged as it completes. */
+static result *run_jobs(const run_options *o, const case_set *set, const job *jobs, int njobs,
+                        engine *e, const expectations *ex, char ***waivers_out, int *nres,
+                        progress *pr)
+{
+    int nslots = engine_slots(e), cap = njobs + 16, n = 0;
+    result *res = xmalloc((size_t)cap * sizeof *res);
+    char **waivers = xmalloc((size_t)cap * sizeof *waivers);
+    stage *stages = xcalloc((size_t)nslots, sizeof *stages);
+    int *slot_job = xmalloc((size_t)nslots * sizeof *slot_job);
+    for (int i = 0; i < nslots; i++)
+        slot_job[i] = -1;
+    int next = 0, inflight = 0;
+    uint32_t seq = 0;
+    while (next < njobs || inflight) {
+        for (int i = 0; i < nslots && next < njobs; i++) {
+            if (slot_job[i] >= 0)
+                continue;
+            char *err = NULL;
+            stage_job(&stages[i], engine_arena(e, i), set, &jobs[next], ++seq, o->seed);
+            if (engine_submit(e, i, &err) != 0)
+                die(EXIT_HARNESS, "%s", err);
+            slot_job[i] = next++;
+            inflight++;
+        }
+        completion d;
+        if (engine_wait(e, &d) != 0)
+            die(EXIT_HARNESS, "lost track of the workers");
+        result got[WIRE_THREADS];
+        int k = judge_job(&stages[d.slot], engine_arena(e, d.slot), &d, o->strict_errors,
+                          o->timeout_ms, got);
+        for (int t = 0; t < k; t++) {
+            if (n == cap) {
+                cap *= 2;
+                res = xrealloc(res, (size_t)cap * sizeof *res);
+                waivers = xrealloc(waivers, (size_t)cap * sizeof *waivers);
+            }
+            const char *w = expectations_match(ex, set->cases[got[t].case_index].id, got[t].v);
+            expectations_apply(w, &got[t]);
+            waivers[n] = w ? xstrdup(w) : NULL;
+            res[n++] = got[t];
+            progress_result(pr, &set->cases[got[t].case_index], &got[t]);
+        }
+        slot_job[d.slot] = -1;
+        inflight--;
+    }
+    for (int i = 0; i < nslots; i++)
+        stage_free(&stages[i]);
+    free(stages);
+    free(slot_job);
+    /* the report lists entries by case, then variant, whatever finished first */
+    int *order = xmalloc((size_t)(n ? n : 1) * sizeof *order);
+    for (int i = 0; i < n; i++)
+        order[i] = i;
+    sort_base = res;
+    qsort(order, (size_t)n, sizeof *order, cmp_order);
+    result *sorted = xmalloc((size_t)(n ? n : 1) * sizeof *sorted);
+    char **sw = xmalloc((size_t)(n ? n : 1) * sizeof *sw);
+    for (int i = 0; i < n; i++) {
+        sorted[i] = res[order[i]];
+        sw[i] = waivers[order[i]];
+    }
+    free(order);
+    free(res);
+    free(waivers);
+    *waivers_out = sw;
+    *nres = n;
+    return sorted;
+}
+
+int run_main(int argc, char **argv, int list)
+{
+    run_options o;
+    options_defaults(&o, argc, argv);
+    parse(&o, argc, argv);
+    o.list |= list;
+    char *default_cases = NULL;
+    if (!o.ncases) {
+        default_cases = xasprintf("%s/cases", source_dir());
+        push(&o.cases, &o.ncases, default_cases);
+    }
+    case_set set;
+    memset(&set, 0, sizeof set);
+    case_set_load(&set, o.cases, o.ncases);
+    expectations ex = {NULL, 0};
+    if (o.expectations)
+        expectations_load(&ex, o.expectations, &set);
+    print_load_errors(&set);
+    int nsel;
+    int *sel = select_cases(&set, &o, &nsel);
+    if (o.list) {
+        for (int i = 0; i < nsel; i++) {
+            const rcase *c = &set.cases[sel[i]];
+            printf("%s %s %s:%d\n", c->id, reshape_op_name(c->op), c->file, c->line);
+        }
+        return set.nerrors ? EXIT_USAGE : EXIT_CONFORMANT;
+    }
+    if (nsel == 0)
+        die(EXIT_USAGE, "no case to run (%d loaded, %d load errors)", set.ncases, set.nerrors);
+
+    int njobs;
+    job *jobs = plan_jobs(&set, sel, nsel, o.variants, o.max_bytes, &njobs);
+    size_t src_need = 4096, dst_need = 4096;
+    for (int i = 0; i < njobs; i++) {
+        size_t s, d;
+        job_needs(&jobs[i], &set, &s, &d);
+        src_need = s > src_need ? s : src_need;
+        dst_need = d > dst_need ? d : dst_need;
+    }
+    const char *cand = o.candidate ? o.candidate : options_default_candidate();
+    char cand_real[PATH_MAX], sha[65];
+    if (!realpath(cand, cand_real) || sha256_file(cand_real, sha) != 0)
+        die(EXIT_HARNESS, "cannot read candidate '%s': %s", cand, strerror(errno));
+    wire_probe probe;
+    char *err = NULL;
+    int slots = o.jobs < njobs ? o.jobs : (njobs ? njobs : 1);
+    engine *e = engine_start(o.iso, slots, cand_real, o.timeout_ms, src_need, dst_need, &probe, &err);
+    if (!e)
+        die(EXIT_HARNESS, "%s", err);
+
+    char started[32];
+    utc_now(started);
+    progress pr;
+    long expected_results = njobs;
+    for (int i = 0; i < njobs; i++)
+        if (jobs[i].v == V_THREADS) {
+            for (int t = 1; t < jobs[i].ncases; t++) {
+                int dup = 0;
+                for (int u = 0; u < t; u++)
+                    dup |= jobs[i].cases[u] == jobs[i].cases[t];
+                expected_results += !dup;
+            }
+        }
+    progress_init(&pr, expected_results, o.quiet, o.verbose);
+    char **waivers;
+    int nres;
+    result *res = run_jobs(&o, &set, jobs, njobs, e, &ex, &waivers, &nres, &pr);
+    engine_stop(e);
+
+    int against = 0;
+    for (int i = 0; i < nres; i++)
+        against |= verdict_counts_against(res[i].vd);
+    double secs = progress_finish(&pr, nsel, set.nerrors, against ? "nonconformant" : "conformant");
+
+    if (o.json || o.junit || o.report_dir) {
+        run_info ri = {&o, &set, cand, sha, &probe, "", secs, res, nres, waivers};
+        memcpy(ri.started_utc, started, sizeof started);
+        json_t *report = report_build(&ri);
+        write_reports(&o, report);
+        json_decref(report);
+    }
+    int code = against ? EXIT_NONCONFORMANT : EXIT_CONFORMANT;
+    if (set.nerrors)
+        code = EXIT_USAGE;
+    for (int i = 0; i < nres; i++) {
+        free(res[i].detail);
+        free(res[i].got);
+        free(waivers[i]);
+    }
+    free(res);
+    free(waivers);
+    free(jobs);
+    free(sel);
+    expectations_free(&ex);
+    case_set_free(&set);
+    free(o.cases);
+    free(o.tags);
+    free(o.op_names);
+    free(default_cases);
+    return code;
+}

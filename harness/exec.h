@@ -1,0 +1,35 @@
+/*
+ * exec.h - the candidate's side of the wire: loading the candidate and
+ * carrying out one request against the candidate's view of an arena.  Runs
+ * in a worker process, or in the harness itself with --isolation none.
+ * Never judges: it only records statuses for the parent.
+ */
+#ifndef HARNESS_EXEC_H
+#define HARNESS_EXEC_H
+
+#include "reshape_candidate.h"
+#include "wire.h"
+
+/*
+ * dlopens the candidate at `path`, resolves RESHAPE_CANDIDATE_ENTRY, calls
+ * it and checks the table: abi_version == RESHAPE_ABI_VERSION, struct_size
+ * at least sizeof(reshape_candidate), non-NULL name, version, supports,
+ * infer_shape and execute.  Fills `probe` (state 1 and the table's facts,
+ * or state 2 and a message in the project's style).  Returns the table, or
+ * NULL when refused.
+ */
+const reshape_candidate *candidate_open(const char *path, wire_probe *probe);
+
+/*
+ * Installs handlers for SIGSEGV, SIGBUS, SIGFPE, SIGILL and SIGABRT (on an
+ * alternate stack) that record the signal and fault address in the
+ * response of `a` (seen through `view`) and then let the signal kill the
+ * process.  For worker processes only.
+ */
+void exec_install_fault_handler(const arena *a, uint8_t *view);
+
+/* Carries out the request in `a` (seen through `view`, the candidate's
+ * view) and fills the response. */
+void exec_request(const arena *a, uint8_t *view, const reshape_candidate *cand);
+
+#endif

@@ -1,0 +1,131 @@
+/*
+ * fill.c - payload fills of cases/FORMAT.md.  Depends on libc only.
+ */
+#include "fill.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+uint64_t splitmix64_next(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+uint64_t payload_size(uint64_t n, unsigned bits)
+{
+    if (bits == 0 || n > UINT64_MAX / bits)
+        return UINT64_MAX;
+    uint64_t b = n * bits;
+    return b / 8 + (b % 8 != 0);
+}
+
+void fill_iota(uint8_t *out, uint64_t n, unsigned bits)
+{
+    if (bits < 8) {
+        memset(out, 0, payload_size(n, bits));
+        for (uint64_t i = 0; i < n; i++)
+            subbyte_put(out, i, bits, (unsigned)i);
+        return;
+    }
+    for (uint64_t i = 0; i < n; i++) {
+        /* i mod 2^bits in host byte order */
+        switch (bits) {
+        case 8: out[i] = (uint8_t)i; break;
+        case 16: { uint16_t v = (uint16_t)i; memcpy(out + 2 * i, &v, 2); break; }
+        case 32: { uint32_t v = (uint32_t)i; memcpy(out + 4 * i, &v, 4); break; }
+        default: memcpy(out + 8 * i, &i, 8); break;
+        }
+    }
+}
+
+void fill_random(uint8_t *out, size_t nbytes, uint64_t seed)
+{
+    uint64_t state = seed;
+    for (size_t k = 0; k < nbytes; k += 8) {
+        uint64_t draw = splitmix64_next(&state);
+        for (size_t j = 0; j < 8 && k + j < nbytes; j++)
+            out[k + j] = (uint8_t)(draw >> (8 * j));
+    }
+}
+
+void fill_repeat(uint8_t *out, size_t nbytes, const uint8_t *pattern, size_t npattern)
+{
+    for (size_t k = 0; k < nbytes; k++)
+        out[k] = pattern[k % npattern];
+}
+
+void fill_payload(const fill *f, uint64_t n, unsigned bits, uint8_t *out)
+{
+    size_t nbytes = (size_t)payload_size(n, bits);
+    switch (f->kind) {
+    case FILL_IOTA: fill_iota(out, n, bits); break;
+    case FILL_RANDOM: fill_random(out, nbytes, f->seed); break;
+    case FILL_REPEAT:
+        if (f->nbytes)
+            fill_repeat(out, nbytes, f->bytes, f->nbytes);
+        else
+            memset(out, 0, nbytes);
+        break;
+    case FILL_HEX:
+        memset(out, 0, nbytes);
+        memcpy(out, f->bytes, f->nbytes < nbytes ? f->nbytes : nbytes);
+        break;
+    }
+}
+
+static int hex_value(char c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+int hex_decode(const char *hex, uint8_t **out, size_t *nout, const char **err,
+               size_t *err_at)
+{
+    size_t len = strlen(hex), n = 0;
+    uint8_t *buf = xmalloc(len / 2 + 1);
+    int high = -1;
+    size_t high_at = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (hex[i] == ' ') {
+            if (high >= 0) {
+                /* a space may separate bytes, never the digits of one */
+                *err = "odd number of hex digits";
+                *err_at = high_at;
+                free(buf);
+                return -1;
+            }
+            continue;
+        }
+        int v = hex_value(hex[i]);
+        if (v < 0) {
+            *err = "bad hex digit";
+            *err_at = i;
+            free(buf);
+            return -1;
+        }
+        if (high < 0) {
+            high = v;
+            high_at = i;
+        } else {
+            buf[n++] = (uint8_t)(high << 4 | v);
+            high = -1;
+        }
+    }
+    if (high >= 0) {
+        *err = "odd number of hex digits";
+        *err_at = high_at;
+        free(buf);
+        return -1;
+    }
+    *out = buf;
+    *nout = n;
+    return 0;
+}

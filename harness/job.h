@@ -1,0 +1,77 @@
+/*
+ * job.h - variants, jobs and results.  A job is one request to a worker:
+ * one (case, variant), or for `threads` up to four cases at once.  Which
+ * variants apply to which case is decided here (harness/README.md,
+ * "Variants").  Depends on case.h.
+ */
+#ifndef HARNESS_JOB_H
+#define HARNESS_JOB_H
+
+#include <stdint.h>
+
+#include "case.h"
+#include "wire.h"
+
+typedef enum variant {
+    V_DENSE, V_IN_PLACE, V_STRIDED_SRC_PADDED, V_STRIDED_SRC_PERMUTED, V_STRIDED_DST,
+    V_MISALIGNED, V_DST_TOO_SMALL, V_INFER, V_THREADS, V_REPEAT, V_COUNT
+} variant;
+
+/* "dense", "in_place", ... as reports/SCHEMA.md spells them. */
+const char *variant_name(variant v);
+/* The variant named `name`, or -1. */
+int variant_parse(const char *name);
+
+typedef enum verdict {
+    VD_PASS, VD_FAIL, VD_ACCEPTED_INVALID, VD_CRASH, VD_TIMEOUT, VD_MEMORY_VIOLATION,
+    VD_LEAK, VD_FLOOD, VD_NOT_SUPPORTED, VD_WAIVED, VD_UNEXPECTED_PASS, VD_COUNT
+} verdict;
+
+/* "PASS", "FAIL", ... as reports/SCHEMA.md spells them. */
+const char *verdict_name(verdict v);
+/* Nonzero when `v` counts against conformance. */
+int verdict_counts_against(verdict v);
+
+typedef struct job {
+    variant v;
+    int ncases;
+    int cases[WIRE_THREADS];    /* indices into the case set; threads may repeat one */
+} job;
+
+/* One entry of the report: (case, variant) and what happened. */
+typedef struct result {
+    int case_index;
+    variant v;
+    verdict vd;
+    char *detail;               /* "" when nothing to say */
+    char *got;
+    int status_agrees;          /* -1: null (not an error case), 0, 1 */
+} result;
+
+/* Limits of the planned subsets and calls. */
+#define PLAN_THREAD_GROUPS 8
+#define PLAN_THREAD_ITERS 32
+#define PLAN_THREAD_MIN_BYTES 256
+#define PLAN_THREAD_MAX_BYTES 16384
+#define PLAN_REPEAT_PER_OP 4
+#define PLAN_REPEAT_MAX_BYTES 4096
+#define PLAN_REPEAT_WARMUP 16
+#define PLAN_REPEAT_CALLS 200
+#define PLAN_REPEAT_EVERY 50
+
+/* Nonzero when `c` runs more than infer_shape: not infer_only and its
+ * payload within `max_bytes`. */
+int case_runs_execute(const rcase *c, uint64_t max_bytes);
+
+/*
+ * The jobs for the cases `sel[0..nsel)` of `set` and the variants in
+ * `mask` (bit 1 << variant), in case order, each case's variants in enum
+ * order, the threads and repeat subsets last.  Returns a new array.
+ */
+job *plan_jobs(const case_set *set, const int *sel, int nsel, unsigned mask,
+               uint64_t max_bytes, int *njobs);
+
+/* Bytes the src and dst areas of an arena need for job `j`. */
+void job_needs(const job *j, const case_set *set, size_t *src_bytes, size_t *dst_bytes);
+
+#endif

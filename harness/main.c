@@ -1,0 +1,46 @@
+/*
+ * main.c - `reshape-conform`: the dispatch table of subcommands.  `run` is
+ * the default when the first argument is an option or absent.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "util.h"
+
+int run_main(int argc, char **argv, int list);
+int cmd_run(int argc, char **argv);
+int cmd_list(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
+
+int cmd_run(int argc, char **argv)
+{
+    return run_main(argc, argv, 0);
+}
+
+static const struct command {
+    const char *name;
+    int (*fn)(int argc, char **argv);
+    const char *what;
+} commands[] = {
+    {"run", cmd_run, "run the cases against a candidate (the default)"},
+    {"list", cmd_list, "print the selected cases"},
+    {"merge", cmd_merge, "join the JSON reports of shards into one"},
+};
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || argv[1][0] == '-')
+        return cmd_run(argc, argv);
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].fn(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "help")) {
+        printf("usage: reshape-conform [COMMAND] [OPTIONS]\n\n");
+        for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+            printf("  %-6s %s\n", commands[i].name, commands[i].what);
+        printf("\n'reshape-conform COMMAND --help' describes each.\n");
+        return EXIT_CONFORMANT;
+    }
+    fprintf(stderr, "reshape-conform: unknown command '%s' (run, list, merge or help)\n", argv[1]);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,40 @@
+/*
+ * progress.h - what a run prints while it runs: a live line on a terminal
+ * (done/total, rate, counts by verdict, ETA) or a plain line every few
+ * seconds otherwise, both on stderr; one line per non-passing (case,
+ * variant) on stdout; the summary line last.  NO_COLOR (set and not
+ * empty) turns colour off.  Depends on job.h.
+ */
+#ifndef HARNESS_PROGRESS_H
+#define HARNESS_PROGRESS_H
+
+#include <stdio.h>
+
+#include "case.h"
+#include "job.h"
+
+typedef struct progress {
+    int live;           /* stderr is a terminal: redraw one line */
+    int color;          /* stdout is a terminal and NO_COLOR is unset */
+    int quiet;          /* no progress at all */
+    int verbose;        /* NOT_SUPPORTED lines too */
+    int shown;          /* a live line is on screen */
+    double start, last;
+    long total, done;
+    long counts[VD_COUNT];
+} progress;
+
+void progress_init(progress *p, long total, int quiet, int verbose);
+
+/* Counts `r` and prints its line if it did not pass; redraws the live
+ * line at most ten times a second. */
+void progress_result(progress *p, const rcase *c, const result *r);
+
+/*
+ * Clears the live line and prints the summary line to stdout:
+ * "VERDICT: N runs of M cases in T s (R/s): a PASS, b FAIL, ...; E load
+ * errors".  Returns the time since progress_init in seconds.
+ */
+double progress_finish(progress *p, long ncases, int load_errors, const char *verdict_word);
+
+#endif

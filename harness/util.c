@@ -1,0 +1,211 @@
+/*
+ * util.c - see util.h.  Depends on libc only.
+ */
+#include "util.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static void out_of_memory(void)
+{
+    fputs("reshape-conform: out of memory\n", stderr);
+    exit(EXIT_HARNESS);
+}
+
+void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        out_of_memory();
+    return p;
+}
+
+void *xcalloc(size_t count, size_t size)
+{
+    void *p = calloc(count ? count : 1, size ? size : 1);
+    if (!p)
+        out_of_memory();
+    return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+    p = realloc(p, n ? n : 1);
+    if (!p)
+        out_of_memory();
+    return p;
+}
+
+char *xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    return memcpy(xmalloc(n), s, n);
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+    strbuf b;
+    va_list ap;
+    sb_init(&b);
+    va_start(ap, fmt);
+    sb_vaddf(&b, fmt, ap);
+    va_end(ap);
+    return b.s;
+}
+
+void die(int code, const char *fmt, ...)
+{
+    va_list ap;
+    fflush(stdout);
+    fputs("reshape-conform: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(code);
+}
+
+void warn(const char *fmt, ...)
+{
+    va_list ap;
+    fflush(stdout);
+    fputs("reshape-conform: warning: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+void sb_init(strbuf *b)
+{
+    b->cap = 64;
+    b->len = 0;
+    b->s = xmalloc(b->cap);
+    b->s[0] = '\0';
+}
+
+void sb_vaddf(strbuf *b, const char *fmt, va_list ap)
+{
+    va_list copy;
+    va_copy(copy, ap);
+    int n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, copy);
+    va_end(copy);
+    if (n < 0)
+        return;
+    if ((size_t)n >= b->cap - b->len) {
+        while ((size_t)n >= b->cap - b->len)
+            b->cap *= 2;
+        b->s = xrealloc(b->s, b->cap);
+        vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
+    }
+    b->len += (size_t)n;
+}
+
+void sb_addf(strbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    sb_vaddf(b, fmt, ap);
+    va_end(ap);
+}
+
+void sb_add_dims(strbuf *b, int32_t rank, const int64_t *dims)
+{
+    sb_addf(b, "[");
+    for (int32_t i = 0; i < rank; i++)
+        sb_addf(b, i ? ",%lld" : "%lld", (long long)dims[i]);
+    sb_addf(b, "]");
+}
+
+char *sb_take(strbuf *b)
+{
+    char *s = b->s;
+    b->s = NULL;
+    b->len = b->cap = 0;
+    return s;
+}
+
+char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = xmalloc(cap);
+    for (;;) {
+        if (cap - n < 2) {
+            cap *= 2;
+            buf = xrealloc(buf, cap);
+        }
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    int failed = ferror(f);
+    fclose(f);
+    if (failed) {
+        free(buf);
+        errno = EIO;
+        return NULL;
+    }
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+const char *exe_dir(void)
+{
+    static char dir[PATH_MAX];
+    if (!dir[0]) {
+        ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 1);
+        if (n <= 0) {
+            strcpy(dir, ".");
+        } else {
+            dir[n] = '\0';
+            char *slash = strrchr(dir, '/');
+            if (slash && slash != dir)
+                *slash = '\0';
+        }
+    }
+    return dir;
+}
+
+const char *source_dir(void)
+{
+    static char dir[PATH_MAX];
+    if (!dir[0]) {
+        char probe[PATH_MAX + 64];
+        snprintf(dir, sizeof dir, "%s", exe_dir());
+        for (;;) {
+            snprintf(probe, sizeof probe, "%s/include/reshape_candidate.h", dir);
+            if (access(probe, R_OK) == 0)
+                return dir;
+            char *slash = strrchr(dir, '/');
+            if (!slash || slash == dir)
+                break;
+            *slash = '\0';
+        }
+        snprintf(dir, sizeof dir, "%s/..", exe_dir());
+    }
+    return dir;
+}
+
+double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void sanitize_text(char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f)
+            *s = '?';
+}

@@ -1,0 +1,72 @@
+/*
+ * util.h - allocation that cannot fail, growing strings and the harness's
+ * message conventions.  Depends on libc only.
+ *
+ * Messages follow the project style: what went wrong first, lowercase, the
+ * subject in quotes, no full stop.  Exit codes (harness/README.md):
+ *   0 conformant, 1 not conformant, 2 bad usage or invalid input files,
+ *   3 harness failure.
+ */
+#ifndef HARNESS_UTIL_H
+#define HARNESS_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum exit_code {
+    EXIT_CONFORMANT = 0,
+    EXIT_NONCONFORMANT = 1,
+    EXIT_USAGE = 2,
+    EXIT_HARNESS = 3
+};
+
+/* malloc/calloc/realloc/strdup that print "out of memory" and exit 3
+ * instead of returning NULL. */
+void *xmalloc(size_t n);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+/* A newly allocated string formatted as by printf. */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Prints "reshape-conform: MESSAGE" to stderr and exits with `code`. */
+void die(int code, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3), noreturn));
+/* Prints "reshape-conform: warning: MESSAGE" to stderr. */
+void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A growing, always NUL-terminated string. */
+typedef struct strbuf {
+    char *s;
+    size_t len, cap;
+} strbuf;
+
+void sb_init(strbuf *b);
+void sb_addf(strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_vaddf(strbuf *b, const char *fmt, va_list ap);
+/* Appends "[d0,d1,...]". */
+void sb_add_dims(strbuf *b, int32_t rank, const int64_t *dims);
+/* Gives up ownership of the string (never NULL) and resets `b`. */
+char *sb_take(strbuf *b);
+
+/* Reads a whole file into a new buffer (NUL-terminated, *len excludes the
+ * NUL).  Returns NULL and sets errno on failure. */
+char *read_file(const char *path, size_t *len);
+
+/* Directory of the running executable, e.g. "/work/main/build". */
+const char *exe_dir(void);
+/* The source tree: the nearest ancestor of exe_dir() holding
+ * "include/reshape_candidate.h", or exe_dir()/.. when none does. */
+const char *source_dir(void);
+
+/* Seconds on a monotonic clock. */
+double now_s(void);
+
+
+
+/* Replaces every byte of `s` outside printable ASCII with '?', so text a
+ * candidate produced is safe in a terminal, JSON and XML. */
+void sanitize_text(char *s);
+
+#endif

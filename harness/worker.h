@@ -1,0 +1,70 @@
+/*
+ * worker.h - the engine: slots, each an arena and (except in-process) a
+ * long-lived worker process that has loaded the candidate.  The parent
+ * stages a request in a slot's arena, submits it, and waits for
+ * completions; a worker that crashes, exits, hangs or floods is killed and
+ * replaced at the slot's next submit.  Depends on wire.h and exec.h.
+ *
+ * Isolation modes:
+ *   worker  long-lived workers, one per slot (the default)
+ *   fork    a fresh process per request (for the benchmark comparison)
+ *   none    in-process, one slot, no timeout or capture (for debugging)
+ */
+#ifndef HARNESS_WORKER_H
+#define HARNESS_WORKER_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "wire.h"
+
+typedef enum isolation { ISO_WORKER, ISO_FORK, ISO_NONE } isolation;
+
+/* More output than this during one request is FLOOD. */
+#define ENGINE_FLOOD_BYTES (64 * 1024)
+/* Output kept from each request, for the detail of a crash. */
+#define ENGINE_OUTPUT_HEAD 512
+
+typedef enum done_kind {
+    DONE_OK,        /* the worker answered */
+    DONE_DIED,      /* it died before answering: `wstatus` says how */
+    DONE_TIMEOUT,   /* no answer within the timeout: killed */
+    DONE_FLOOD      /* it wrote more than ENGINE_FLOOD_BYTES: killed */
+} done_kind;
+
+typedef struct completion {
+    int slot;
+    done_kind kind;
+    int wstatus;                        /* waitpid status when DONE_DIED */
+    size_t output_bytes;                /* written to stdout/stderr */
+    char output_head[ENGINE_OUTPUT_HEAD + 1];
+} completion;
+
+typedef struct engine engine;
+
+/*
+ * Creates `nslots` slots (1 for ISO_NONE) whose arenas hold `src_bytes` and
+ * `dst_bytes`, and loads the candidate at `path` once (in a worker, or
+ * in-process for ISO_NONE) to check it.  Returns the engine and fills
+ * `probe`; on failure returns NULL with *err set to a message (the
+ * candidate refused, crashed or hung while loading).
+ */
+engine *engine_start(isolation mode, int nslots, const char *path, int timeout_ms,
+                     size_t src_bytes, size_t dst_bytes, wire_probe *probe, char **err);
+
+int engine_slots(const engine *e);
+/* The arena of slot `i`; stage requests through its `pview`. */
+arena *engine_arena(engine *e, int i);
+
+/* Starts the request staged in slot `i` (idle).  Returns 0, or -1 with
+ * *err set when no worker could be started for it. */
+int engine_submit(engine *e, int i, char **err);
+
+/* Blocks until a submitted request completes and describes it.  Returns 0,
+ * or -1 when nothing is in flight. */
+int engine_wait(engine *e, completion *out);
+
+/* Stops every worker and frees the engine. */
+void engine_stop(engine *e);
+
+#endif
