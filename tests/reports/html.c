@@ -69,11 +69,17 @@ Test(html, banner_says_the_verdict)
 Test(html, op_by_dtype_heat_map)
 {
     char *html = rt_render_fixture("nonconformant.json", "html_dtype", "report.html", NULL);
-    char *grid = between(strstr(html, "<h2 id=\"dtypes\">"), "<table class=\"heat\">", "</table>");
+    char *grid = between(strstr(html, "<h2 id=\"dtypes\">"), "<table class=\"heat dtypes\">", "</table>");
     cr_assert_not_null(grid, "no op x dtype table");
-    has(grid, "<th>f32</th><th>bf16</th><th>u4</th>");
+    /* A row per dtype (in the ABI's order), a column per op. */
+    has(grid, "<tr><th>dtype</th><th><code>openvino_reshape_1</code></th><th><code>onednn_static_reshape_1"
+              "</code></th><th><code>onnx_reshape_14</code></th></tr>");
+    const char *f32 = strstr(grid, "<tr><th class=\"dtype\">f32</th>");
+    const char *bf16 = strstr(grid, "<tr><th class=\"dtype\">bf16</th>");
+    const char *u4 = strstr(grid, "<tr><th class=\"dtype\">u4</th>");
+    cr_assert(f32 && bf16 && u4 && f32 < bf16 && bf16 < u4, "rows f32, bf16, u4 in that order");
     /* openvino f32: 1 PASS of 5, a failing colour and every verdict on hover. */
-    has(grid, "<td class=\"cell\" style=\"background: hsl(10, 85%, 74%)\" title=\"PASS 1, FAIL 2, "
+    has(f32, "<tr><th class=\"dtype\">f32</th><td class=\"cell\" style=\"background: hsl(10, 85%, 74%)\" title=\"PASS 1, FAIL 2, "
               "MEMORY_VIOLATION 1, LEAK 1\">1/5<small>20%</small></td>");
     /* onednn static bf16: none passed, the reddest colour. */
     has(grid, "style=\"background: hsl(0, 85%, 74%)\" title=\"ACCEPTED_INVALID 1, CRASH 1, TIMEOUT 1, "
@@ -239,4 +245,28 @@ Test(html, lists_load_errors_and_skips)
     has(skips, "(waiver: reason: vendor bug #42: copies a 0 past the rank)");
     free(skips);
     free(html);
+}
+
+Test(html, status_name_bar_shows_a_few_disagreements)
+{
+    char *dir = rt_workdir("html_status_bar");
+    json_t *report = rt_load_fixture("conformant.json");
+    json_object_set_new(report, "status_agreement", json_pack("{s:i,s:i}", "agree", 8924, "disagree", 2));
+    char *json = rt_save(report, dir, "report.json");
+    rt_result r;
+    cr_assert_eq(rt_render(&r, json, dir), 0);
+    cr_assert_eq(r.exit_code, 0, "%s", r.err);
+    char *path = rt_join(dir, "report.html");
+    char *html = rt_read(path, NULL);
+    cr_assert_not_null(html);
+    has(html, "8,924 agree, 2 disagree.");
+    /* 2 of 8,926 is under a pixel of 300; it still gets a visible 3. */
+    has(html, "<rect x=\"0\" y=\"0\" width=\"297\" height=\"18\" fill=\"#2e7d32\"><title>agree: 8,924</title></rect>"
+              "<rect x=\"297\" y=\"0\" width=\"3\" height=\"18\" fill=\"#b26a00\"><title>disagree: 2</title></rect>");
+    rt_run_free(&r);
+    json_decref(report);
+    free(html);
+    free(path);
+    free(json);
+    free(dir);
 }
