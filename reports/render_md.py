@@ -6,6 +6,7 @@ templates/report.md.j2.  Every value taken from the report passes through the
 """
 
 import os
+import re
 
 import jinja2
 
@@ -43,14 +44,24 @@ def cell(value, width=None):
     return "".join(out)
 
 
-def code(value):
-    """Renders `value` as inline code that is safe inside a table cell: a
-    backtick inside cannot end it early, and "|" is escaped (GitHub splits
-    table cells on "|" even inside code)."""
-    text = " ".join(str(value).split()).replace("|", "\\|")
-    if "`" in text:
-        return "`` %s ``" % text
-    return "`%s`" % text
+def code(value, width=None):
+    """Renders `value` as inline code that is safe inside a table cell:
+    newlines become spaces, the text is cut at `width` characters with an
+    ellipsis, "|" is escaped (GitHub splits table cells on "|" even inside
+    code), and the fence is one backtick longer than any run of backticks
+    inside, so nothing ends the span early.  Inside code, "<" and "*" are
+    literal text; nothing else needs escaping.  An empty value gives ""."""
+    text = " ".join(str(value).split())
+    if width is not None and len(text) > width:
+        text = text[:width - 1] + "\u2026"
+    if not text:
+        return ""
+    text = text.replace("|", "\\|")
+    longest = max((len(run) for run in re.findall("`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    if longest:
+        text = " %s " % text
+    return fence + text + fence
 
 
 def _environment():
