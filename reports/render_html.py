@@ -51,10 +51,24 @@ def _waiver_text(waiver):
     return str(waiver)
 
 
-def _entry_view(case):
-    left, right = text_diff.segments(case["expected"], case["got"])
-    return {"case": case, "expected": left, "got": right,
-            "waiver": _waiver_text(case.get("waiver"))}
+def _entry_views(entries):
+    """One row per distinct outcome of a case: entries whose verdict,
+    detail, expected, got, status agreement and waiver are all equal share
+    a row listing their variants, in the order they first appear (a defect
+    usually shows the same way in every layout; ten equal rows hide that)."""
+    rows, index = [], {}
+    for case in entries:
+        key = (case["verdict"], case["detail"], case["expected"], case["got"],
+               case.get("status_agrees"), _waiver_text(case.get("waiver")))
+        if key in index:
+            index[key]["variants"].append(case["variant"])
+            continue
+        left, right = text_diff.segments(case["expected"], case["got"])
+        row = {"case": case, "variants": [case["variant"]], "expected": left,
+               "got": right, "waiver": _waiver_text(case.get("waiver"))}
+        index[key] = row
+        rows.append(row)
+    return rows
 
 
 def _group_view(first, entries, source):
@@ -64,7 +78,7 @@ def _group_view(first, entries, source):
             verdicts.append(e["verdict"])
     search = " ".join([first["id"], first["op"], first["dtype"]] + verdicts
                       + [e["variant"] for e in entries]).lower()
-    return {"first": first, "entries": [_entry_view(e) for e in entries],
+    return {"first": first, "entries": _entry_views(entries),
             "verdicts": verdicts, "yaml": source.text(first), "search": search}
 
 

@@ -270,3 +270,35 @@ Test(html, status_name_bar_shows_a_few_disagreements)
     free(json);
     free(dir);
 }
+
+Test(html, equal_outcomes_share_a_row)
+{
+    /* The same crash in two variants is one row naming both. */
+    char *dir = rt_workdir("html_shared_row");
+    json_t *report = rt_load_fixture("nonconformant.json");
+    json_t *cases = json_object_get(report, "cases");
+    json_t *crash = json_array_get(cases, 6), *timeout = json_array_get(cases, 7);
+    cr_assert_str_eq(json_string_value(json_object_get(crash, "verdict")), "CRASH");
+    cr_assert_str_eq(json_string_value(json_object_get(timeout, "variant")), "in_place");
+    json_t *copy = json_deep_copy(crash);
+    json_object_set_new(copy, "variant", json_string("in_place"));
+    json_array_set_new(cases, 7, copy);
+    json_object_set_new(json_object_get(report, "summary"), "TIMEOUT", json_integer(0));
+    json_object_set_new(json_object_get(report, "summary"), "CRASH", json_integer(2));
+    char *json = rt_save(report, dir, "report.json");
+    rt_result r;
+    cr_assert_eq(rt_render(&r, json, dir), 0);
+    cr_assert_eq(r.exit_code, 0, "%s", r.err);
+    char *path = rt_join(dir, "report.html");
+    char *html = rt_read(path, NULL);
+    cr_assert_not_null(html);
+    has(html, "<tr><td><code>infer</code><br><code>in_place</code></td><td><span class=\"badge\" "
+              "style=\"background: #4a148c\">CRASH</span></td>");
+    cr_assert_eq(rt_count(html, "worker killed by signal 11 (SIGSEGV)"), 1, "one row for both variants");
+    rt_run_free(&r);
+    json_decref(report);
+    free(html);
+    free(path);
+    free(json);
+    free(dir);
+}
