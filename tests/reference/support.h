@@ -153,6 +153,27 @@ int64_t model_offset(int32_t rank, const int64_t *dims, const int64_t *strides,
 uint64_t get_element(const void *base, int64_t o, unsigned bits);
 void set_element(void *base, int64_t o, unsigned bits, uint64_t v);
 
+/*
+ * The model of execute's copy: writes into `expected` (a buffer laid out as
+ * `dst`, holding what dst held before the call) what dst must hold after:
+ * element k of src, row-major, at row-major position k of dst, by
+ * model_offset; when both are dense, the whole src payload (padding bits
+ * included), as the ABI says.  `volume` is both tensors' volume.
+ */
+void model_copy(const reshape_tensor *src, const reshape_tensor *dst,
+                void *expected, int64_t volume);
+
+/*
+ * Runs execute(op, special_zero 0, shape = dst's dims, src, dst) and asserts
+ * RESHAPE_OK, that the `dst_bytes` bytes at dst->data then equal what
+ * model_copy predicts from their content before the call (gaps and bytes
+ * past the last element unchanged), and that the `src_bytes` bytes at
+ * src->data are unchanged (out of place only).  The shape tensor is s32 for
+ * DynamicReshape, s64 otherwise.
+ */
+void check_copy(reshape_op op, const reshape_tensor *src, size_t src_bytes,
+                const reshape_tensor *dst, size_t dst_bytes);
+
 /* Every ABI dtype, in enum order. */
 extern const reshape_dtype all_dtypes[RESHAPE_DT_COUNT];
 
