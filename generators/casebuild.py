@@ -91,12 +91,12 @@ def make_case(case_id, op, dims, values, special_zero, *, dtype="f32",
     """
     if shape_dtype is None:
         shape_dtype = model.DEFAULT_SHAPE_DTYPE[op]
-    shape = {"dtype": shape_dtype, "values": list(values)}  # dims, if any, last
+    shape = {"dtype": shape_dtype, "values": list(values)}
     if shape_dims is not None:
         shape["dims"] = list(shape_dims)
-    outcomes, _ = model.accepted(op, dtype, dims, shape_dtype,
-                                 shape_dims if shape_dims is not None
-                                 else [len(values)], values, special_zero)
+    outcomes, entries = model.accepted(op, dtype, dims, shape_dtype,
+                                       shape_dims if shape_dims is not None
+                                       else [len(values)], values, special_zero)
     if cite is None:
         cite = sentences.cite(op, rule or rule_of(op, shape_dtype, values,
                                                   special_zero, outcomes[0]))
@@ -111,5 +111,6 @@ def make_case(case_id, op, dims, values, special_zero, *, dtype="f32",
         case["input"]["data"] = data
     if infer_only:
         case["infer_only"] = True
-    case["expect"] = Flow(expect if expect is not None else model.expect_for(case))
+    case["expect"] = Flow(expect if expect is not None
+                          else model.expect_from(outcomes, entries))
     return case

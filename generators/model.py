@@ -227,13 +227,12 @@ def case_outcomes(case):
                     case["special_zero"])
 
 
-def expect_for(case):
-    """The `expect` mapping the model gives a case dict.
+def expect_from(outcomes, entries):
+    """The `expect` mapping for the result of `accepted`.
 
     One accepted outcome gives its own form; several give
     {"any_of": [...], "note": "see DECISIONS.md D1"}.
     """
-    outcomes, entries = case_outcomes(case)
     if len(outcomes) == 1:
         return outcome_to_expect(outcomes[0])
     return {"any_of": [outcome_to_expect(o) for o in outcomes],
