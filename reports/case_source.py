@@ -27,30 +27,44 @@ class CaseSource:
         self._files = {}
 
     def text(self, case):
-        """The YAML of `case` (a report entry with `file` and `line`, line
-        1-based), dedented so its `- id:` starts at column 0; the entry's own
-        `yaml` field when it has one; None when the file cannot be found or
-        read, is not YAML, or has no case item at that line."""
+        """The YAML of `case` (a report entry with `id`, `file` and `line`,
+        line 1-based), dedented so its `- id:` starts at column 0; the
+        entry's own `yaml` field when it has one.  The item at `line` is
+        taken only when its id is the case's id; otherwise (the file was
+        edited since the run) the item with that id anywhere in the file.
+        None when the file cannot be found or read, is not YAML, or has no
+        case with that id: wrong YAML is worse than none."""
         if isinstance(case.get("yaml"), str):
             return case["yaml"]
         items = self._items(case.get("file", ""))
-        if not items:
-            return None
         line = case.get("line", 0) - 1  # marks count lines from 0
-        for first, last, text in items:
-            if first <= line <= last:
+        case_id = case.get("id")
+        for first, last, item_id, text in items:
+            if first <= line <= last and item_id == case_id:
+                return text
+        for _, _, item_id, text in items:
+            if item_id == case_id:
                 return text
         return None
 
     def _resolve(self, name):
+        """The path of the case file `name`: as given when it exists;
+        otherwise below each root in turn, for a relative name, or for an
+        absolute one its tails from the longest (so /old/checkout/cases/x.yaml
+        is found as ROOT/cases/x.yaml in another checkout).  A tail is at
+        least a folder and a file name."""
         if not name.endswith(_SUFFIXES):
             return None
-        if os.path.isabs(name):
-            return name if os.path.isfile(name) else None
-        for root in self.roots:
-            path = os.path.join(root, name)
-            if os.path.isfile(path):
-                return path
+        if os.path.isfile(name):
+            return name
+        parts = [p for p in name.split("/") if p]
+        tails = [name] if not os.path.isabs(name) else \
+            ["/".join(parts[i:]) for i in range(len(parts) - 1)]
+        for tail in tails:
+            for root in self.roots:
+                path = os.path.join(root, tail)
+                if os.path.isfile(path):
+                    return path
         return None
 
     def _items(self, name):
@@ -60,9 +74,10 @@ class CaseSource:
 
     @staticmethod
     def _parse(path):
-        """[(first line, last line, text)] for each item of the top-level
-        `cases` sequence of the file at `path`, lines 0-based; [] when the
-        file cannot be read or parsed."""
+        """[(first line, last line, id, text)] for each item of the
+        top-level `cases` sequence of the file at `path`, lines 0-based, id
+        None for an item without a plain `id`; [] when the file cannot be
+        read or parsed."""
         if path is None:
             return []
         try:
@@ -79,8 +94,22 @@ class CaseSource:
             return []
         lines = source.splitlines()
         items = cases.value
-        return [_item_text(lines, node, items[i + 1] if i + 1 < len(items) else None)
-                for i, node in enumerate(items)]
+        out = []
+        for i, node in enumerate(items):
+            first, last, text = _item_text(lines, node, items[i + 1] if i + 1 < len(items) else None)
+            out.append((first, last, _item_id(node), text))
+        return out
+
+
+def _item_id(node):
+    """The scalar value of the `id` key of a mapping node, or None."""
+    if not isinstance(node, yaml.MappingNode):
+        return None
+    for key, value in node.value:
+        if isinstance(key, yaml.ScalarNode) and key.value == "id" \
+                and isinstance(value, yaml.ScalarNode):
+            return value.value
+    return None
 
 
 def _item_text(lines, node, following):

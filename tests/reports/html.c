@@ -3,6 +3,7 @@
  * value escaped, the banner, the matrices, the chart and each failing case
  * with its diff and YAML.  What a browser makes of it is in browser.c.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -192,8 +193,8 @@ Test(html, says_when_a_case_file_is_missing)
     char *path = rt_join(dir, "report.html");
     char *html = rt_read(path, NULL);
     cr_assert_not_null(html);
-    cr_assert_eq(rt_count(html, "The case file was not found beside this report; see "
-                                "<code>cases/gone.yaml:"), 3, "each card says its YAML is missing");
+    cr_assert_eq(rt_count(html, "No YAML for this case at <code>cases/gone.yaml:"), 3,
+                 "each card says its YAML is missing");
     cr_assert_null(strstr(html, "<pre class=\"yaml\">"), "no YAML can be shown");
     rt_run_free(&r);
     json_decref(report);
@@ -301,4 +302,70 @@ Test(html, equal_outcomes_share_a_row)
     free(path);
     free(json);
     free(dir);
+}
+
+/* Renders the nonconformant fixture with every case's `file` set to `file`
+ * and `line` to `line`, and returns the page (the caller frees it). */
+static char *render_with_source(const char *name, const char *file, int line)
+{
+    char *dir = rt_workdir(name);
+    json_t *report = rt_load_fixture("nonconformant.json");
+    json_t *cases = json_object_get(report, "cases");
+    for (size_t i = 0; i < json_array_size(cases); i++) {
+        json_object_set_new(json_array_get(cases, i), "file", json_string(file));
+        json_object_set_new(json_array_get(cases, i), "line", json_integer(line));
+    }
+    char *json = rt_save(report, dir, "report.json");
+    rt_result r;
+    cr_assert_eq(rt_render(&r, json, dir), 0);
+    cr_assert_eq(r.exit_code, 0, "%s", r.err);
+    char *path = rt_join(dir, "report.html");
+    char *html = rt_read(path, NULL);
+    cr_assert_not_null(html);
+    rt_run_free(&r);
+    json_decref(report);
+    free(path);
+    free(json);
+    free(dir);
+    return html;
+}
+
+Test(html, finds_yaml_of_a_report_from_another_checkout)
+{
+    /* An absolute path from the machine that ran the harness: the file is
+     * found by its tail below this checkout. */
+    char *html = render_with_source("html_relocated", "/some/other/checkout/" RT_DATA "/cases.yaml", 20);
+    char *yaml = between(strstr(html, "id=\"case-onednn_static_two_minus_ones\""), "<pre class=\"yaml\">", "</pre>");
+    cr_assert_not_null(yaml, "the relocated case file was not found");
+    cr_assert_eq(strncmp(yaml, "- id: onednn_static_two_minus_ones\n", 35), 0, "%s", yaml);
+    free(yaml);
+    free(html);
+}
+
+Test(html, finds_a_moved_case_by_its_id)
+{
+    /* Every entry claims line 4 (the first case); the others must still get
+     * their own YAML, never the first case's. */
+    char *html = render_with_source("html_moved", RT_DATA "/cases.yaml", 4);
+    const char *ids[] = {"onednn_static_two_minus_ones", "openvino_example_2_copy_first_infer_second",
+                         "onnx_copy_zero_u4_padding"};
+    for (size_t i = 0; i < 3; i++) {
+        char anchor[96], start[96];
+        snprintf(anchor, sizeof anchor, "id=\"case-%s\"", ids[i]);
+        snprintf(start, sizeof start, "- id: %s\n", ids[i]);
+        char *yaml = between(strstr(html, anchor), "<pre class=\"yaml\">", "</pre>");
+        cr_assert_not_null(yaml, "no YAML for %s", ids[i]);
+        cr_assert_eq(strncmp(yaml, start, strlen(start)), 0, "%s got the YAML of another case:\n%s", ids[i], yaml);
+        free(yaml);
+    }
+    free(html);
+}
+
+Test(html, never_shows_the_yaml_of_another_case)
+{
+    /* A file that exists but does not hold these ids. */
+    char *html = render_with_source("html_wrong_file", "cases/../" RT_DATA "/other_cases.yaml", 4);
+    cr_assert_null(strstr(html, "<pre class=\"yaml\">"), "YAML of some other case was shown");
+    cr_assert_eq(rt_count(html, "No YAML for this case at <code>"), 3);
+    free(html);
 }
