@@ -9,6 +9,8 @@
 
 #include <malloc.h>
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,6 +129,30 @@ static void guard_before_dst(const arena *a, uint8_t *view, const wire_tensor *d
 
 /* ---------------------------------------------------------- threads */
 
+/*
+ * A spinning barrier: the threads leave it within a few cycles of each
+ * other (a sleeping barrier wakes them one by one, tens of microseconds
+ * apart, long enough for a small copy to finish unraced).  Yields while
+ * waiting, since there may be fewer cores than threads.
+ */
+typedef struct spin_barrier {
+    atomic_int arrived;
+    atomic_int generation;
+    int n;
+} spin_barrier;
+
+static void spin_wait(spin_barrier *b)
+{
+    int gen = atomic_load(&b->generation);
+    if (atomic_fetch_add(&b->arrived, 1) == b->n - 1) {
+        atomic_store(&b->arrived, 0);
+        atomic_fetch_add(&b->generation, 1);
+        return;
+    }
+    while (atomic_load(&b->generation) == gen)
+        sched_yield();
+}
+
 typedef struct thread_job {
     const reshape_candidate *cand;
     call_args args;
@@ -134,7 +160,7 @@ typedef struct thread_job {
     int64_t slot_bytes;
     int iters;
     int32_t *status;
-    pthread_barrier_t *barrier;
+    spin_barrier *barrier;
 } thread_job;
 
 static void *thread_main(void *p)
@@ -143,7 +169,7 @@ static void *thread_main(void *p)
     for (int i = 0; i < j->iters; i++) {
         call_args a = j->args;
         a.dst.data = j->dst0 + (int64_t)i * j->slot_bytes;
-        pthread_barrier_wait(j->barrier);
+        spin_wait(j->barrier);
         j->status[i] = j->cand->execute(&a.params, &a.src, &a.dst);
     }
     return NULL;
@@ -172,8 +198,10 @@ static void run_threads(const wire_request *q, wire_response *r, uint8_t *view,
     }
     if (n == 0)
         return;
-    pthread_barrier_t barrier;
-    pthread_barrier_init(&barrier, NULL, (unsigned)n);
+    spin_barrier barrier;
+    atomic_init(&barrier.arrived, 0);
+    atomic_init(&barrier.generation, 0);
+    barrier.n = n;
     r->phase = PHASE_EXECUTE;
     int started = 0;
     for (int k = 0; k < n; k++) {
@@ -184,7 +212,6 @@ static void run_threads(const wire_request *q, wire_response *r, uint8_t *view,
     }
     for (int k = 0; k < started; k++)
         pthread_join(tids[k], NULL);
-    pthread_barrier_destroy(&barrier);
 }
 
 /* ----------------------------------------------------------- repeat */

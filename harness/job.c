@@ -100,8 +100,9 @@ static void push(job **jobs, int *n, int *cap, job j)
 
 /*
  * threads: groups of cases with the same payload size (each thread its own
- * case and payload), up to PLAN_THREAD_GROUPS groups spread evenly over the
- * sizes present.  A group with fewer than four cases reuses them.
+ * case and payload), the PLAN_THREAD_GROUPS largest sizes up to
+ * PLAN_THREAD_MAX_BYTES (longer copies overlap more, so races show).  A
+ * group with fewer than four cases reuses them.
  */
 static void plan_threads(const case_set *set, const int *sel, int nsel, uint64_t max_bytes,
                          job **jobs, int *n, int *cap)
@@ -116,18 +117,16 @@ static void plan_threads(const case_set *set, const int *sel, int nsel, uint64_t
     }
     sort_set = set;
     qsort(el, (size_t)ne, sizeof *el, cmp_sized);
-    int starts[4096], ngroups = 0;
-    for (int i = 0; i < ne && ngroups < 4096; i++)
-        if (i == 0 || el[i].bytes != el[i - 1].bytes)
-            starts[ngroups++] = i;
-    int take = ngroups < PLAN_THREAD_GROUPS ? ngroups : PLAN_THREAD_GROUPS;
-    for (int g = 0; g < take; g++) {
-        int gi = take == 1 ? 0 : (int)((long)g * (ngroups - 1) / (take - 1));
-        int from = starts[gi], to = gi + 1 < ngroups ? starts[gi + 1] : ne;
+    int made = 0;
+    for (int to = ne; to > 0 && made < PLAN_THREAD_GROUPS; made++) {
+        int from = to - 1;
+        while (from > 0 && el[from - 1].bytes == el[to - 1].bytes)
+            from--;
         job j = {V_THREADS, WIRE_THREADS, {0}};
         for (int t = 0; t < WIRE_THREADS; t++)
             j.cases[t] = el[from + t % (to - from)].index;
         push(jobs, n, cap, j);
+        to = from;
     }
     free(el);
 }

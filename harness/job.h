@@ -50,7 +50,7 @@ typedef struct result {
 
 /* Limits of the planned subsets and calls. */
 #define PLAN_THREAD_GROUPS 8
-#define PLAN_THREAD_ITERS 32
+#define PLAN_THREAD_ITERS 64
 #define PLAN_THREAD_MIN_BYTES 256
 #define PLAN_THREAD_MAX_BYTES 16384
 #define PLAN_REPEAT_PER_OP 4

@@ -279,7 +279,10 @@ static void judge_status(stage *s, const arena *a, const rcase *c, wire_response
             set(r, VD_FAIL, xstrdup("accepted a dst one element short"));
             return;
         }
+        /* INVALID_ARGUMENT, or an error the case itself may give */
         r->status_agrees = st == RESHAPE_E_INVALID_ARGUMENT;
+        for (int i = 0; i < c->noutcomes; i++)
+            r->status_agrees |= c->outcomes[i].is_error && (int32_t)c->outcomes[i].error == st;
         size_t before = s->dst_data - s->dst_lo;
         if (memcmp(s->dst_img.p + before, a->pview + s->dst_data, (size_t)s->dst_l.span_bytes)) {
             set(r, VD_FAIL, xstrdup("refused a dst one element short but wrote into it"));

@@ -26,7 +26,7 @@
 #include "reshape_candidate.h"
 
 #define WIRE_THREADS 4
-#define WIRE_ITERS_MAX 32
+#define WIRE_ITERS_MAX 64
 #define WIRE_MEM_SAMPLES 5
 
 enum wire_kind {

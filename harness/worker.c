@@ -46,6 +46,9 @@ struct engine {
 
 static void close_from(int lowest)
 {
+    if (close_range((unsigned)lowest, ~0u, 0) == 0)
+        return;
+    /* kernels before 5.9: one by one (slow with a high RLIMIT_NOFILE) */
     long max = sysconf(_SC_OPEN_MAX);
     if (max < 0 || max > 65536)
         max = 65536;

@@ -1,0 +1,39 @@
+# tests/harness/build.mk - the harness's own tests: a Criterion binary
+# (plain and sanitized) linking the harness objects, and small test
+# candidates, one .so per tests/harness/candidates/*.c.
+
+HT_SRC    := $(sort $(wildcard tests/harness/*.c))
+HT_OBJ    := $(HT_SRC:%.c=$(BUILD)/obj/%.o)
+HT_SOBJ   := $(HT_SRC:%.c=$(BUILD)/san/obj/%.o)
+HT_LIBOBJ := $(filter-out %/main.o,$(HARNESS_OBJ))
+HT_LIBSOBJ:= $(filter-out %/main.o,$(HARNESS_SOBJ))
+HT_CANDS  := $(patsubst tests/harness/candidates/%.c,$(BUILD)/tests/harness_cands/%.so,\
+               $(wildcard tests/harness/candidates/*.c))
+
+$(BUILD)/obj/tests/harness/%.o $(BUILD)/san/obj/tests/harness/%.o: CFLAGS += -Iharness
+$(BUILD)/san/obj/tests/harness/%.o: SAN_CFLAGS += -Iharness
+
+# Candidates are always built plain: the harness may be sanitized, they not.
+$(BUILD)/tests/harness_cands/%.so: tests/harness/candidates/%.c tests/harness/candidates/base.h include/reshape_candidate.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Wno-unused-parameter -shared -fvisibility=hidden $< -o $@
+
+$(BUILD)/tests/harness: $(HT_OBJ) $(HT_LIBOBJ)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $^ -o $@ -lcriterion $(HARNESS_LIBS)
+
+$(BUILD)/san/tests/harness: $(HT_SOBJ) $(HT_LIBSOBJ)
+	@mkdir -p $(@D)
+	$(CC) $(SAN_CFLAGS) $^ -o $@ -lcriterion $(HARNESS_LIBS)
+
+ALL_TARGETS  += $(BUILD)/tests/harness $(BUILD)/san/tests/harness $(HT_CANDS)
+DEB_PACKAGES += libcriterion-dev
+TEST_RUNS    += test-harness test-harness-san
+
+.PHONY: test-harness test-harness-san
+test-harness: $(BUILD)/tests/harness $(BUILD)/reshape-conform $(HT_CANDS)
+	HARNESS_BIN=$(BUILD)/reshape-conform $(BUILD)/tests/harness
+
+test-harness-san: $(BUILD)/san/tests/harness $(BUILD)/san/reshape-conform $(HT_CANDS)
+	HARNESS_BIN=$(BUILD)/san/reshape-conform ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+	  $(BUILD)/san/tests/harness
