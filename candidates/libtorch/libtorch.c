@@ -45,6 +45,7 @@ static const struct {
     {"the unspecified dimension size -1 can be any value",
      RESHAPE_E_ZERO_AND_MINUS_ONE},
     {"is invalid for input of size", RESHAPE_E_VOLUME_MISMATCH},
+    {"integer multiplication overflow", RESHAPE_E_OVERFLOW},
     {"Trying to create tensor with negative dimension",
      RESHAPE_E_INVALID_ARGUMENT},
 };
