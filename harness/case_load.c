@@ -699,7 +699,20 @@ void case_load_text(case_set *set, const char *path, const char *text, size_t le
         die(EXIT_HARNESS, "cannot initialize libyaml");
     yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
     if (!yaml_parser_load(&parser, &doc)) {
-        const yaml_mark_t *m = parser.problem ? &parser.problem_mark : &parser.context_mark;
+        yaml_mark_t mk = parser.problem ? parser.problem_mark : parser.context_mark;
+        const yaml_mark_t *m = &mk;
+        if (parser.error == YAML_READER_ERROR) {
+            /* the reader (encoding, bad UTF-8) gives a byte offset, no mark */
+            mk.line = mk.column = 0;
+            for (size_t k = 0; k < parser.problem_offset && k < len; k++) {
+                if (text[k] == '\n') {
+                    mk.line++;
+                    mk.column = 0;
+                } else if (((unsigned char)text[k] & 0xC0) != 0x80) {
+                    mk.column++;
+                }
+            }
+        }
         case_set_error(set, path, (int)m->line + 1, (int)m->column + 1, "invalid yaml: %s%s%s",
                        parser.problem ? parser.problem : "unknown problem",
                        parser.context ? " " : "", parser.context ? parser.context : "");

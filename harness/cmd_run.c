@@ -349,7 +349,15 @@ int run_main(int argc, char **argv, int list)
             const rcase *c = &set.cases[sel[i]];
             printf("%s %s %s:%d\n", c->id, reshape_op_name(c->op), c->file, c->line);
         }
-        return set.nerrors ? EXIT_USAGE : EXIT_CONFORMANT;
+        int code = set.nerrors ? EXIT_USAGE : EXIT_CONFORMANT;
+        free(sel);
+        expectations_free(&ex);
+        case_set_free(&set);
+        free(o.cases);
+        free(o.tags);
+        free(o.op_names);
+        free(default_cases);
+        return code;
     }
     if (nsel == 0)
         die(EXIT_USAGE, "no case to run (%d loaded, %d load errors)", set.ncases, set.nerrors);

@@ -1,0 +1,177 @@
+/*
+ * test_isolation.c - each test candidate's defect gets its verdict, and
+ * the run goes on: every other case still passes.  Runs the real
+ * reshape-conform on tests/harness/data/basic.
+ */
+#include "run_harness.h"
+
+Test(isolation, good_candidate_is_conformant)
+{
+    run r = run_harness("--candidate " CANDS "good.so --cases " BASIC " --quiet");
+    cr_expect_eq(r.code, 0, "exit %d: %s %s", r.code, r.out, r.err);
+    cr_assert(r.report);
+    cr_expect_str_eq(field(r.report, "verdict"), "conformant");
+    static const char *const variants[] = {"dense", "in_place", "strided_src_padded",
+        "strided_src_permuted", "strided_dst", "misaligned", "dst_too_small", "infer"};
+    for (size_t i = 0; i < sizeof variants / sizeof *variants; i++)
+        expect_verdict(&r, "trigger_f32", variants[i], "PASS", "");
+    expect_verdict(&r, "err_volume", "dense", "PASS", "");
+    expect_verdict(&r, "ok_16k_f32", "threads", "PASS", "");
+    expect_verdict(&r, "ok_u4_padding", "repeat", "PASS", "");
+    cr_expect_null(entry(&r, "err_volume", "in_place"), "no in_place for an error case");
+    cr_expect(json_is_true(json_object_get(entry(&r, "err_volume", "dense"), "status_agrees")));
+    cr_expect_eq(others_not_passing(&r, NULL), 0);
+    run_free(&r);
+}
+
+Test(isolation, segfault_is_crash_and_the_run_goes_on)
+{
+    run r = run_harness("--candidate " CANDS "segfault.so --cases " BASIC " --quiet");
+    cr_expect_eq(r.code, 1);
+    expect_verdict(&r, "trigger_f32", "dense", "CRASH", "SIGSEGV at address 0x0 in execute");
+    expect_verdict(&r, "trigger_f32", "misaligned", "CRASH", "SIGSEGV");
+    expect_verdict(&r, "trigger_f32", "infer", "PASS", "");
+    cr_expect_eq(others_not_passing(&r, "trigger_f32"), 0);
+    run_free(&r);
+}
+
+Test(isolation, abort_is_crash_with_its_message)
+{
+    run r = run_harness("--candidate " CANDS "abort.so --cases " BASIC " --quiet");
+    cr_expect_eq(r.code, 1);
+    expect_verdict(&r, "trigger_f32", "dense", "CRASH", "signal 6");
+    expect_verdict(&r, "trigger_f32", "dense", "CRASH", "assertion failed: trigger");
+    cr_expect_eq(others_not_passing(&r, "trigger_f32"), 0);
+    run_free(&r);
+}
+
+Test(isolation, exit_zero_is_crash)
+{
+    run r = run_harness("--candidate " CANDS "exit0.so --cases " BASIC " --quiet");
+    cr_expect_eq(r.code, 1);
+    expect_verdict(&r, "trigger_f32", "dense", "CRASH", "exited with status 0 in execute");
+    cr_expect_eq(others_not_passing(&r, "trigger_f32"), 0);
+    run_free(&r);
+}
+
+Test(isolation, hang_is_timeout, .timeout = 60)
+{
+    run r = run_harness("--candidate " CANDS "hang.so --cases " BASIC
+                        " --quiet --timeout-ms 300 --variants dense,infer");
+    cr_expect_eq(r.code, 1);
+    expect_verdict(&r, "trigger_f32", "dense", "TIMEOUT", "no return within 300 ms (in execute)");
+    cr_expect_eq(others_not_passing(&r, "trigger_f32"), 0);
+    run_free(&r);
+}
+
+Test(isolation, write_past_dst_is_memory_violation)
+{
+    run r = run_harness("--candidate " CANDS "write_past_dst.so --cases " BASIC " --quiet");
+    cr_expect_eq(r.code, 1);
+    expect_verdict(&r, "trigger_f32", "dense", "MEMORY_VIOLATION", "past the end of dst");
+    cr_expect_eq(others_not_passing(&r, "trigger_f32"), 0);
+    run_free(&r);
+}
+
+Test(isolation, write_far_past_dst_faults_in_the_guard_page)
+{
+    run r = run_harness("--candidate " CANDS "write_far_past_dst.so --cases " BASIC " --quiet");
+    cr_expect_eq(r.code, 1);
+    expect_verdict(&r, "trigger_f32", "dense", "MEMORY_VIOLATION",
+                   "past the end of dst (guard page) (SIGSEGV in execute)");
+    cr_expect_eq(others_not_passing(&r, "trigger_f32"), 0);
+    run_free(&r);
+}
+
+Test(isolation, write_before_dst_is_memory_violation)
+{
+    run r = run_harness("--candidate " CANDS "write_before_dst.so --cases " BASIC " --quiet");
+    cr_expect_eq(r.code, 1);
+    expect_verdict(&r, "trigger_f32", "dense", "MEMORY_VIOLATION", "1 bytes before dst");
+    expect_verdict(&r, "trigger_f32", "strided_dst", "MEMORY_VIOLATION", "before dst");
+    cr_expect_eq(others_not_passing(&r, "trigger_f32"), 0);
+    run_free(&r);
+}
+
+Test(isolation, write_into_src_is_memory_violation)
+{
+    run r = run_harness("--candidate " CANDS "write_into_src.so --cases " BASIC " --quiet");
+    cr_expect_eq(r.code, 1);
+    expect_verdict(&r, "trigger_f32", "dense", "MEMORY_VIOLATION", "in src at byte 0");
+    expect_verdict(&r, "trigger_f32", "in_place", "PASS", "");
+    cr_expect_eq(others_not_passing(&r, "trigger_f32"), 0);
+    run_free(&r);
+}
+
+Test(isolation, flood_is_flood_and_never_reaches_our_output)
+{
+    run r = run_harness("--candidate " CANDS "flood.so --cases " BASIC " --quiet");
+    cr_expect_eq(r.code, 1);
+    expect_verdict(&r, "trigger_f32", "dense", "FLOOD", "more than 65536 bytes");
+    cr_expect_null(strstr(r.out, "00000000"), "candidate output leaked into stdout");
+    cr_expect_null(strstr(r.err, "00000000"), "candidate output leaked into stderr");
+    cr_expect_eq(others_not_passing(&r, "trigger_f32"), 0);
+    run_free(&r);
+}
+
+Test(isolation, leak_per_call_is_leak)
+{
+    run r = run_harness("--candidate " CANDS "leak.so --cases " BASIC " --quiet");
+    cr_expect_eq(r.code, 1);
+    expect_verdict(&r, "ok_big_f32", "repeat", "LEAK", "bytes per call over 200 calls");
+    expect_verdict(&r, "ok_big_f32", "dense", "PASS", "");
+    run_free(&r);
+}
+
+Test(isolation, global_scratch_buffer_is_a_race)
+{
+    run r = run_harness("--candidate " CANDS "race.so --cases " BASIC " --quiet --variants threads");
+    cr_expect_eq(r.code, 1);
+    expect_verdict(&r, "ok_16k_f32", "threads", "FAIL", "race: ");
+    run_free(&r);
+}
+
+Test(isolation, wrong_shape_fails_infer)
+{
+    run r = run_harness("--candidate " CANDS "wrong_shape.so --cases " BASIC " --quiet");
+    cr_expect_eq(r.code, 1);
+    expect_verdict(&r, "trigger_f32", "infer", "FAIL", "wrong shape [6,4], expected shape [4,6]");
+    expect_verdict(&r, "trigger_f32", "dense", "FAIL", "returned error INVALID_ARGUMENT");
+    cr_expect_eq(others_not_passing(&r, "trigger_f32"), 0);
+    run_free(&r);
+}
+
+Test(isolation, accepting_invalid_input_is_accepted_invalid)
+{
+    run r = run_harness("--candidate " CANDS "accept_invalid.so --cases " BASIC " --quiet");
+    cr_expect_eq(r.code, 1);
+    expect_verdict(&r, "err_two_minus_ones", "infer", "ACCEPTED_INVALID",
+                   "returned OK, expected error MULTIPLE_MINUS_ONE");
+    cr_expect_eq(others_not_passing(&r, "err_two_minus_ones"), 0);
+    run_free(&r);
+}
+
+Test(isolation, fork_and_none_modes_agree_with_workers)
+{
+    run w = run_harness("--candidate " CANDS "good.so --cases " BASIC " --quiet");
+    run f = run_harness("--candidate " CANDS "good.so --cases " BASIC " --quiet --isolation fork");
+    run n = run_harness("--candidate " CANDS "good.so --cases " BASIC " --quiet --isolation none");
+    cr_expect_eq(f.code, 0, "%s", f.err);
+    cr_expect_eq(n.code, 0, "%s", n.err);
+    json_int_t total = json_integer_value(json_object_get(json_object_get(w.report, "summary"), "total"));
+    cr_expect_gt(total, 40);
+    cr_expect_eq(json_integer_value(json_object_get(json_object_get(f.report, "summary"), "PASS")), total);
+    cr_expect_eq(json_integer_value(json_object_get(json_object_get(n.report, "summary"), "PASS")), total);
+    run_free(&w);
+    run_free(&f);
+    run_free(&n);
+}
+
+Test(isolation, fork_mode_survives_a_crash)
+{
+    run r = run_harness("--candidate " CANDS "segfault.so --cases " BASIC " --quiet --isolation fork");
+    cr_expect_eq(r.code, 1);
+    expect_verdict(&r, "trigger_f32", "dense", "CRASH", "SIGSEGV");
+    cr_expect_eq(others_not_passing(&r, "trigger_f32"), 0);
+    run_free(&r);
+}
