@@ -37,6 +37,11 @@ const char *run_reference_path(void)
     return env_or("REFERENCE_SO", "build/libreshape_ref.so");
 }
 
+const char *run_cases_dir(void)
+{
+    return env_or("CASES_DIR", "cases");
+}
+
 /* mkdir -p for a relative or absolute path of at most 511 bytes. */
 static int make_dirs(const char *path)
 {
@@ -54,8 +59,11 @@ static int make_dirs(const char *path)
     return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
 }
 
+#define RUN_MAX_ARGS 64
+
 int run_harness(const char *so, const char *out_dir, const char *label,
-                int timeout_ms, char *json_path, size_t size)
+                int timeout_ms, const char *const *extra, char *json_path,
+                size_t size)
 {
     char log_path[512], timeout[32];
     if (make_dirs(out_dir) != 0)
@@ -65,9 +73,17 @@ int run_harness(const char *so, const char *out_dir, const char *label,
     snprintf(timeout, sizeof timeout, "%d", timeout_ms);
     remove(json_path);
 
-    char *argv[] = {(char *)run_harness_path(), "--candidate", (char *)so,
-                    "--json", json_path, "--jobs", "2",
-                    "--timeout-ms", timeout, NULL};
+    const char *argv[RUN_MAX_ARGS] = {
+        run_harness_path(), "--candidate", so, "--json", json_path,
+        "--jobs", "2", "--timeout-ms", timeout, "--quiet"};
+    int argc = 10;
+    for (; extra != NULL && *extra != NULL; extra++) {
+        if (argc == RUN_MAX_ARGS - 1)
+            return -1;
+        argv[argc++] = *extra;
+    }
+    argv[argc] = NULL;
+
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(&fa, 1, log_path,
@@ -75,7 +91,9 @@ int run_harness(const char *so, const char *out_dir, const char *label,
     posix_spawn_file_actions_adddup2(&fa, 1, 2);
     posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
     pid_t pid;
-    int rc = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
+    /* posix_spawn takes char *const[]; it does not write to the strings. */
+    int rc = posix_spawn(&pid, argv[0], &fa, NULL, (char *const *)argv,
+                         environ);
     posix_spawn_file_actions_destroy(&fa);
     if (rc != 0)
         return -1;
@@ -100,7 +118,8 @@ int run_verdict_counts(const char *verdict)
 
 static void copy_string(char *to, size_t size, json_t *from)
 {
-    snprintf(to, size, "%s", json_is_string(from) ? json_string_value(from) : "");
+    const char *v = json_is_string(from) ? json_string_value(from) : "";
+    snprintf(to, size, "%s", v);
 }
 
 int run_summarize(const char *json_path, const char *expect,
@@ -123,7 +142,8 @@ int run_summarize(const char *json_path, const char *expect,
         json_decref(root);
         return -1;
     }
-    copy_string(s->verdict, sizeof s->verdict, json_object_get(root, "verdict"));
+    copy_string(s->verdict, sizeof s->verdict,
+                json_object_get(root, "verdict"));
     size_t i;
     json_t *c;
     json_array_foreach(cases, i, c) {

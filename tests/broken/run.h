@@ -8,21 +8,26 @@
 
 #include <stddef.h>
 
-/* Paths, each overridable by the environment variable named beside it. */
-const char *run_harness_path(void);   /* RESHAPE_CONFORM, build/reshape-conform */
-const char *run_broken_dir(void);     /* BROKEN_DIR, build/broken */
-const char *run_reference_path(void); /* REFERENCE_SO, build/libreshape_ref.so */
+/* Paths, each overridable by the environment variable named first. */
+const char *run_harness_path(void);   /* RESHAPE_CONFORM, or
+                                         build/reshape-conform */
+const char *run_broken_dir(void);     /* BROKEN_DIR, or build/broken */
+const char *run_reference_path(void); /* REFERENCE_SO, or
+                                         build/libreshape_ref.so */
+const char *run_cases_dir(void);      /* CASES_DIR, or cases */
 
 /*
  * Runs the harness on the candidate `so` with `--json <out_dir>/<label>.json`
  * and the suite's fast options (`--jobs 2`, a timeout of `timeout_ms`),
- * its stdout and stderr going to <out_dir>/<label>.log.  Creates `out_dir`.
- * Returns the harness's exit status (0..255), or -1 when it could not be
- * started or was killed by a signal; `json_path` (room for `size` bytes)
- * receives the report's path.
+ * then the NULL-terminated `extra` arguments (NULL: none); its stdout and
+ * stderr go to <out_dir>/<label>.log.  Creates `out_dir`.  Returns the
+ * harness's exit status (0..255), or -1 when it could not be started or
+ * was killed by a signal; `json_path` (room for `size` bytes) receives the
+ * report's path.
  */
 int run_harness(const char *so, const char *out_dir, const char *label,
-                int timeout_ms, char *json_path, size_t size);
+                int timeout_ms, const char *const *extra, char *json_path,
+                size_t size);
 
 /* What one report says about a candidate. */
 struct run_summary {

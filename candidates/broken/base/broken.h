@@ -69,11 +69,15 @@ struct broken_hooks {
  * reports/SCHEMA.md verdict the suite should give at least one
  * (case, variant) pair ("FAIL", "ACCEPTED_INVALID", "CRASH", "TIMEOUT",
  * "MEMORY_VIOLATION", "LEAK", "FLOOD"), or "PASS" for the defect-free base.
+ * `faults_on_most_cases` is 1 when the defect kills the worker on nearly
+ * every case; tests/broken then runs it on the hand-written cases only, as
+ * every fault costs the harness a worker restart.
  */
 struct broken_defect {
     const char *name;
     const char *defect;
     const char *expect;
+    int faults_on_most_cases;
     struct broken_hooks hooks;
 };
 

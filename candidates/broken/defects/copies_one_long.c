@@ -14,5 +14,6 @@ const struct broken_defect broken_defect = {
     .name = "copies_one_long",
     .defect = "the copy runs one element past the end (a <= loop bound)",
     .expect = "MEMORY_VIOLATION",
+    .faults_on_most_cases = 1,
     .hooks = {.element_count = element_count},
 };

@@ -18,5 +18,6 @@ const struct broken_defect broken_defect = {
     .name = "dst_dims_unchecked",
     .defect = "dst dims are not compared with the inferred shape",
     .expect = "MEMORY_VIOLATION",
+    .faults_on_most_cases = 1,
     .hooks = {.check_dst = check_dst},
 };

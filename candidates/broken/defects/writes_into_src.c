@@ -18,5 +18,6 @@ const struct broken_defect broken_defect = {
     .name = "writes_into_src",
     .defect = "zeroes the first byte of src after an out-of-place copy",
     .expect = "MEMORY_VIOLATION",
+    .faults_on_most_cases = 1,
     .hooks = {.leave = leave},
 };
