@@ -332,7 +332,9 @@ int run_main(int argc, char **argv, int list)
     o.list |= list;
     char *default_cases = NULL;
     if (!o.ncases) {
-        default_cases = xasprintf("%s/cases", source_dir());
+        char *abs = xasprintf("%s/cases", source_dir());
+        default_cases = path_from_cwd(abs);
+        free(abs);
         push(&o.cases, &o.ncases, default_cases);
     }
     case_set set;
@@ -371,7 +373,8 @@ int run_main(int argc, char **argv, int list)
         src_need = s > src_need ? s : src_need;
         dst_need = d > dst_need ? d : dst_need;
     }
-    const char *cand = o.candidate ? o.candidate : options_default_candidate();
+    char *default_cand = o.candidate ? NULL : path_from_cwd(options_default_candidate());
+    const char *cand = o.candidate ? o.candidate : default_cand;
     char cand_real[PATH_MAX], sha[65];
     if (!realpath(cand, cand_real) || sha256_file(cand_real, sha) != 0)
         die(EXIT_HARNESS, "cannot read candidate '%s': %s", cand, strerror(errno));
@@ -431,5 +434,6 @@ int run_main(int argc, char **argv, int list)
     free(o.tags);
     free(o.op_names);
     free(default_cases);
+    free(default_cand);
     return code;
 }

@@ -209,3 +209,16 @@ void sanitize_text(char *s)
         if ((unsigned char)*s < 0x20 || (unsigned char)*s >= 0x7f)
             *s = '?';
 }
+
+char *path_from_cwd(const char *path)
+{
+    char cwd[PATH_MAX];
+    if (!getcwd(cwd, sizeof cwd))
+        return xstrdup(path);
+    size_t n = strlen(cwd);
+    if (!strcmp(path, cwd))
+        return xstrdup(".");
+    if (!strncmp(path, cwd, n) && path[n] == '/')
+        return xstrdup(path + n + 1);
+    return xstrdup(path);
+}

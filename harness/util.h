@@ -60,6 +60,11 @@ const char *exe_dir(void);
  * "include/reshape_candidate.h", or exe_dir()/.. when none does. */
 const char *source_dir(void);
 
+/* `path` made relative to the current directory when it lies below it
+ * ("/work/main/cases" seen from /work/main is "cases"); else a copy.  New
+ * string. */
+char *path_from_cwd(const char *path);
+
 /* Seconds on a monotonic clock. */
 double now_s(void);
 
