@@ -7,6 +7,9 @@
 # target itself never fails for that.  None of this is in `all` or `test`:
 # the libraries are large (see candidates/<library>/README.md).
 #
+# `make scoreboard` runs the harness on every adapter that was built and
+# writes reports/SCOREBOARD.md (candidates/scoreboard.py).
+#
 # Each build.mk adds `candidates-<library>` to ADAPTER_LIBS and defines:
 #   $(ADAPTER_DIR)/<library>.so   the adapter
 #   candidates-install-<library>  installs what the adapter needs
@@ -48,5 +51,12 @@ candidates-%:
 candidates:
 	@mkdir -p $(BUILD)
 	@for lib in $(sort $(ADAPTER_LIBS)); do $(MAKE) --no-print-directory candidates-$$lib; done
+
+# make scoreboard: the harness on every built adapter, then
+# reports/SCOREBOARD.md; fails only when the harness itself fails.
+.PHONY: scoreboard
+scoreboard: $(BUILD)/reshape-conform
+	$(PYTHON) candidates/scoreboard.py --harness $(BUILD)/reshape-conform \
+	  --adapters $(ADAPTER_DIR) --reports reports
 
 endif

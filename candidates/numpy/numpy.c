@@ -181,6 +181,19 @@ static PyObject *wrap(const reshape_tensor *t, int zero_strides)
                        NULL);
 }
 
+/* The status for a tensor NumPy cannot hold (PyArray_New refused it, say
+ * "array is too big"): NOT_SUPPORTED, the library's capacity, not its
+ * reshape.  Takes the pending exception. */
+static reshape_status cannot_hold(void)
+{
+    char why[512];
+
+    map_exception("PyArray_New");
+    snprintf(why, sizeof why, "%s", adapter_last_error());
+    return adapter_fail(RESHAPE_E_NOT_SUPPORTED, "numpy cannot hold this tensor: %s",
+                        why);
+}
+
 /* PyArray_Newshape of `array` to the shape of `params`; NULL with the
  * status in *st. */
 static PyObject *newshape(PyObject *array, const reshape_params *params,
@@ -231,7 +244,7 @@ static reshape_status np_infer_shape(const reshape_params *params,
     PyGILState_STATE gil = PyGILState_Ensure();
     PyObject *array = wrap(src, 1), *r = NULL;
     if (array == NULL)
-        st = map_exception("PyArray_New");
+        st = cannot_hold();
     else if ((r = newshape(array, params, &st)) != NULL) {
         *out_rank = PyArray_NDIM((PyArrayObject *)r);
         for (int32_t i = 0; i < *out_rank; i++)
@@ -262,7 +275,7 @@ static reshape_status np_execute(const reshape_params *params,
     PyGILState_STATE gil = PyGILState_Ensure();
     PyObject *array = wrap(src, 0), *r = NULL, *out = NULL;
     if (array == NULL) {
-        st = map_exception("PyArray_New");
+        st = cannot_hold();
         goto out;
     }
     if ((r = newshape(array, params, &st)) == NULL)
@@ -273,7 +286,7 @@ static reshape_status np_execute(const reshape_params *params,
     if ((st = adapter_check_dst(src, dst, rank, dims)) != RESHAPE_OK)
         goto out;
     if ((out = wrap(dst, 0)) == NULL) {
-        st = map_exception("PyArray_New");
+        st = cannot_hold();
         goto out;
     }
     if (PyArray_CopyInto((PyArrayObject *)out, (PyArrayObject *)r) != 0)

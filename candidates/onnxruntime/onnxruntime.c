@@ -80,6 +80,7 @@ static const struct {
     {"At most one dimension can be -1", RESHAPE_E_MULTIPLE_MINUS_ONE},
     {"The dimension with value zero exceeds", RESHAPE_E_ZERO_OUT_OF_RANGE},
     {"cannot be reshaped to the requested shape", RESHAPE_E_VOLUME_MISMATCH},
+    {"The requested shape has too many elements", RESHAPE_E_OVERFLOW},
     {"A shape tensor must be a vector tensor", RESHAPE_E_SHAPE_NOT_1D},
     {"of input parameter (shape)", RESHAPE_E_SHAPE_TYPE},
     {"of input parameter (data)", RESHAPE_E_DATA_TYPE},
@@ -87,6 +88,19 @@ static const struct {
     {"Shape mismatch attempting to re-use buffer", RESHAPE_E_INVALID_ARGUMENT},
     {"shape verification failed", RESHAPE_E_INVALID_ARGUMENT},
 };
+
+/* The message of an OrtStatus without ONNX Runtime's source location and
+ * function signature ("/onnxruntime_src/...h:27 onnxruntime::F(...) "),
+ * which say nothing to a reader of a report. */
+static const char *short_message(const char *text)
+{
+    const char *m = strstr(text, "Status Message: ");
+    if (m != NULL)
+        text = m + strlen("Status Message: ");
+    if (text[0] == '/' && (m = strstr(text, ") ")) != NULL)
+        text = m + 2;
+    return text;
+}
 
 /* Maps an OrtStatus to the ABI, records its message, releases it. */
 static reshape_status map_status(OrtStatus *s, const char *step)
@@ -100,7 +114,7 @@ static reshape_status map_status(OrtStatus *s, const char *step)
             break;
         }
     st = adapter_fail(st, "onnxruntime refused the reshape in '%s': %s", step,
-                      text);
+                      short_message(text));
     ort->ReleaseStatus(s);
     return st;
 }
@@ -189,23 +203,32 @@ static ONNXTensorElementDataType onnx_type_of(reshape_dtype dtype)
 /* ONNX Runtime refuses a NULL buffer even for zero elements. */
 static unsigned char empty_byte;
 
-/* An OrtValue over a dense ABI tensor's memory (not copied, not owned). */
+/* An OrtValue over a dense ABI tensor's memory (not copied, not owned).
+ * A tensor ONNX Runtime cannot hold (its dims overflow its size checks) is
+ * NOT_SUPPORTED: that is the library's capacity, not its reshape. */
 static reshape_status make_value(const reshape_tensor *t, void *data,
                                  OrtValue **out)
 {
     int64_t n;
     size_t bytes;
+    static const int64_t no_dims[1] = {0};
 
     if (adapter_volume(t, &n) != 0 || adapter_payload_bytes(t->dtype, n, &bytes) != 0)
         return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
                             "a '%s' tensor of that volume cannot be in memory",
                             reshape_dtype_name(t->dtype));
-    static const int64_t no_dims[1] = {0};
     OrtStatus *s = ort->CreateTensorWithDataAsOrtValue(
         cpu, data != NULL ? data : &empty_byte, bytes,
         t->rank > 0 ? t->dims : no_dims, (size_t)t->rank,
         onnx_type_of(t->dtype), out);
-    return s == NULL ? RESHAPE_OK : map_status(s, "CreateTensorWithDataAsOrtValue");
+    if (s == NULL)
+        return RESHAPE_OK;
+    char why[512];
+    *out = NULL;
+    map_status(s, "CreateTensorWithDataAsOrtValue");
+    snprintf(why, sizeof why, "%s", adapter_last_error());
+    return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+                        "onnxruntime cannot hold this tensor: %s", why);
 }
 
 /* The dims of a tensor OrtValue into *rank / dims (RESHAPE_MAX_RANK room). */

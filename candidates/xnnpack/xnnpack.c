@@ -3,9 +3,11 @@
  * with xnn_define_static_reshape (Debian's libxnnpack 0.0~git20220216), one
  * runtime per call.  Depends on candidates/adapter_common.h and XNNPACK.
  *
- * What XNNPACK's interface carries: dense tensors of fp32, fp16, qint8 and
+ * What XNNPACK's static reshape carries: dense tensors of fp32, qint8 and
  * quint8 (s8 and u8 here, with scale 1 and zero point 0: the bytes are the
- * integers), up to XNN_MAX_TENSOR_DIMS dims, dims as size_t.  Its static
+ * integers), up to XNN_MAX_TENSOR_DIMS dims, dims as size_t.  It has an fp16
+ * datatype, but xnn_define_static_reshape refuses it (fp16 subgraphs come
+ * only from rewriting fp32 ones), so f16 is NOT_SUPPORTED.  Its static
  * reshape takes the output dims literally: no -1, no copying zero, no
  * negative value.  Everything else is RESHAPE_E_NOT_SUPPORTED; README.md
  * lists how XNNPACK's statuses map onto the ABI's.
@@ -30,7 +32,6 @@ static enum xnn_datatype xnn_type_of(reshape_dtype dtype)
 {
     switch (dtype) {
     case RESHAPE_DT_F32: return xnn_datatype_fp32;
-    case RESHAPE_DT_F16: return xnn_datatype_fp16;
     case RESHAPE_DT_S8: return xnn_datatype_qint8;
     case RESHAPE_DT_U8: return xnn_datatype_quint8;
     default: return xnn_datatype_invalid;

@@ -369,3 +369,29 @@ ParameterizedTest(struct case_param *cp, adapters, short_dst)
     for (int i = 0; i < 24; i++)
         cr_expect_eq(out[i], CANARY, "%s: wrote a refused dst", lib->name);
 }
+
+/* ------------------------------------------------------------ overruns */
+
+/*
+ * XNNPACK 2022 accepts [2,3,4] -> [4,5] (volume 24 into 20) and its copy
+ * moves the input's 24 elements: 4 past the end of the destination.  The
+ * destination sits in a 32-element buffer so the overrun stays inside it;
+ * this asserts the measured behaviour and fails when XNNPACK is fixed.
+ */
+Test(adapters, xnnpack_writes_input_volume_past_a_smaller_dst)
+{
+    const reshape_candidate *c = load("xnnpack");
+    const int64_t in_dims[3] = {2, 3, 4}, out_dims[2] = {4, 5}, count = 2;
+    reshape_tensor shape = {RESHAPE_DT_S64, 1, &count, NULL, (void *)out_dims};
+    reshape_params p = {RESHAPE_OP_OPENVINO_RESHAPE_1, 0, &shape};
+    uint32_t in[24], out[32];
+
+    fill_iota(in, 24);
+    for (int i = 0; i < 32; i++)
+        out[i] = CANARY;
+    reshape_tensor src = {RESHAPE_DT_F32, 3, in_dims, NULL, in};
+    reshape_tensor dst = {RESHAPE_DT_F32, 2, out_dims, NULL, out};
+    cr_assert_eq(c->execute(&p, &src, &dst), RESHAPE_OK, "%s", why(c));
+    cr_expect_arr_eq(out, in, sizeof in, "the 24 input elements");
+    cr_expect_eq(out[24], CANARY, "nothing past the input's volume");
+}

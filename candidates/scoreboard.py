@@ -1,0 +1,303 @@
+"""scoreboard.py - runs the harness on every built library adapter and writes
+reports/SCOREBOARD.md: a table of candidate x operation with counts per
+verdict, and for each library what it gets wrong, in plain words, with the
+case ids that show it.
+
+Usage: /usr/bin/python3 candidates/scoreboard.py [--harness PATH]
+           [--adapters DIR] [--reports DIR] [--render-only]
+
+For each library in LIBRARIES whose adapter DIR/<library>.so exists it runs
+  HARNESS --candidate DIR/<library>.so --report-dir REPORTS/<library> --quiet
+(with OMP_NUM_THREADS=1: oneDNN and libtorch then use one OpenMP thread, as the
+harness runs its own threads and forks workers) and reads the JSON it
+writes.  A library that is not built is listed as such.  --render-only reads
+the existing reports without running anything.
+
+Exit status: 0 the scoreboard was written (whatever the libraries' verdicts:
+the harness's exit 1, nonconformant, is a result, not a failure); 2 bad
+usage; 3 the harness failed (exit 2 or 3, or no report written) for some
+library, after writing the scoreboard for the others.
+
+Findings are reported as measured: nothing here hides or re-judges a
+verdict; it only groups entries that fail the same way.
+"""
+import argparse
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+LIBRARIES = ["onednn", "onnxruntime", "libtorch", "numpy", "xnnpack"]
+OPS = ["openvino_reshape_1", "onednn_static_reshape_1",
+       "onednn_dynamic_reshape_1", "onnx_reshape_14"]
+# Verdict columns, in reports/SCHEMA.md order.
+VERDICTS = ["PASS", "FAIL", "ACCEPTED_INVALID", "CRASH", "TIMEOUT",
+            "MEMORY_VIOLATION", "LEAK", "FLOOD", "NOT_SUPPORTED", "WAIVED",
+            "UNEXPECTED_PASS"]
+COUNTS_AGAINST = {"FAIL", "ACCEPTED_INVALID", "CRASH", "TIMEOUT",
+                  "MEMORY_VIOLATION", "LEAK", "FLOOD", "UNEXPECTED_PASS"}
+EXAMPLES_PER_FINDING = 3
+
+# What accepting an input means, per the status the case expected.
+ACCEPTS = {
+    "MULTIPLE_MINUS_ONE": "accepts a shape with more than one -1",
+    "BELOW_MINUS_ONE": "accepts shape values below -1",
+    "ZERO_OUT_OF_RANGE": "accepts a copying 0 at an index the input rank does not have",
+    "ZERO_AND_MINUS_ONE": "accepts a -1 beside dims whose product is 0",
+    "NOT_DIVISIBLE": "accepts a -1 that no whole number solves",
+    "VOLUME_MISMATCH": "accepts a shape whose volume differs from the input's",
+    "SHAPE_NOT_1D": "accepts a shape tensor that is not 1-D",
+    "DATA_TYPE": "accepts data types the operation does not list",
+    "SHAPE_TYPE": "accepts shape types the operation does not list",
+    "OVERFLOW": "accepts shapes whose volume overflows int64",
+    "INVALID_ARGUMENT": "accepts caller misuse",
+}
+
+# Plain-words explanations of findings, checked against the cases that show
+# them when they were written: (library, verdict, text in the finding's
+# sentence) -> what the library does.  A finding without a note is still
+# listed; a note whose finding disappears is simply not printed.
+NOTES = [
+    ("onednn", "FAIL", "dnnl_memory_desc_reshape' returned invalid_arguments",
+     "dnnl_memory_desc_reshape refuses every reshape of an empty tensor (all of these "
+     "cases have a 0 in the input dims)"),
+    ("onednn", "FAIL", "copying f16",
+     "the reorder that moves f16 elements converts them through f32: -0.0 comes out "
+     "as +0.0 and signalling NaNs come out quiet (7d55 becomes 7f55)"),
+    ("onednn", "CRASH", "Floating point exception",
+     "a reorder of an empty tensor with strides dies with SIGFPE inside libdnnl's "
+     "parallel reorder driver (dnnl_primitive_execute)"),
+    ("onednn", "ACCEPTED_INVALID", "DATA_TYPE",
+     "the primitive API has no operation type list: s32, s8 and u8 data pass where "
+     "StaticReshape and DynamicReshape list f32, f16 and bf16 only"),
+    ("onnxruntime", "ACCEPTED_INVALID", "ZERO_AND_MINUS_ONE",
+     "with allowzero = 1 and an empty input, ONNX Runtime solves a -1 beside a literal "
+     "0 instead of refusing the shape"),
+    ("onnxruntime", "FAIL", "too many elements",
+     "ONNX Runtime multiplies the dims before it looks for a 0: an empty tensor whose "
+     "other dims multiply past int64 is refused"),
+    ("libtorch", "FAIL", "integer multiplication overflow",
+     "libtorch multiplies the dims before it looks for a 0: an empty tensor whose other "
+     "dims multiply past int64 is refused"),
+    ("libtorch", "FAIL", "copying boolean",
+     "copy_ of a bool tensor writes 0 or 1: any other boolean byte comes out as 01, "
+     "in place too"),
+    ("libtorch", "ACCEPTED_INVALID", "DATA_TYPE",
+     "at::reshape has no type list: any libtorch dtype passes for the oneDNN operations"),
+    ("numpy", "ACCEPTED_INVALID", "BELOW_MINUS_ONE",
+     "PyArray_Newshape takes every negative value as the unknown dimension: -2 or "
+     "INT32_MIN act as -1"),
+    ("numpy", "ACCEPTED_INVALID", "DATA_TYPE",
+     "PyArray_Newshape has no type list: any NumPy dtype passes for the oneDNN operations"),
+    ("xnnpack", "ACCEPTED_INVALID", "VOLUME_MISMATCH",
+     "xnn_define_static_reshape (2022) compares no volumes: it takes any explicit "
+     "shape, and the copy then moves the input's volume whatever the output's is "
+     "(tests/adapters: 24 elements written into a [4,5] destination, past its end)"),
+    ("xnnpack", "ACCEPTED_INVALID", "OVERFLOW",
+     "dims are size_t and their products wrap silently"),
+    ("xnnpack", "ACCEPTED_INVALID", "DATA_TYPE",
+     "s8 and u8 (qint8, quint8) pass where the oneDNN operations list f32, f16 and "
+     "bf16 only"),
+]
+
+
+def note_for(library, verdict, sentence):
+    for lib, v, text, note in NOTES:
+        if lib == library and v == verdict and text in sentence:
+            return note
+    return None
+
+
+def run_harness(harness, adapter, report_dir):
+    """Runs the harness on one adapter; returns (exit status, seconds)."""
+    env = dict(os.environ, OMP_NUM_THREADS="1")
+    start = time.monotonic()
+    proc = subprocess.run([harness, "--candidate", adapter, "--report-dir",
+                           report_dir, "--quiet"], env=env,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, check=False)
+    elapsed = time.monotonic() - start
+    tail = proc.stdout.strip().splitlines()[-1:] if proc.stdout.strip() else []
+    print("scoreboard: %s: exit %d in %.1f s%s" %
+          (os.path.basename(adapter), proc.returncode, elapsed,
+           (": " + tail[0]) if tail else ""))
+    return proc.returncode, elapsed
+
+
+def op_table(report):
+    """{op: Counter of verdicts} over every entry of the report."""
+    table = {op: collections.Counter() for op in OPS}
+    for entry in report["cases"]:
+        table.setdefault(entry["op"], collections.Counter())[entry["verdict"]] += 1
+    return table
+
+
+def op_verdict(counts):
+    total = sum(counts.values())
+    if total == 0 or counts["NOT_SUPPORTED"] + counts["WAIVED"] == total:
+        return "not supported"
+    if any(counts[v] for v in COUNTS_AGAINST):
+        return "**nonconformant**"
+    return "conformant"
+
+
+def normalise(text):
+    """A failure's detail with its numbers and quoted values blanked, so that
+    entries that fail the same way group together."""
+    text = re.sub(r"\[[^\]]*\]", "[..]", text)
+    text = re.sub(r"\{[^}]*\}", "{..}", text)
+    text = re.sub(r"0x[0-9a-f]+|\b[0-9a-f]{2}( [0-9a-f]{2})+\b", "<bytes>", text)
+    text = re.sub(r"\d+", "N", text)
+    return text[:220]
+
+
+def finding_key(entry):
+    """(sentence, grouping key) of a non-passing entry."""
+    verdict, detail = entry["verdict"], entry.get("detail") or ""
+    if verdict == "ACCEPTED_INVALID":
+        expected = entry["expected"].replace("error ", "").split()[0]
+        words = ACCEPTS.get(expected, "accepts inputs expected to fail with " + expected)
+        return words + " (returned OK, expected %s)" % expected, (verdict, expected)
+    if verdict == "FAIL" and entry["variant"] == "threads" and \
+            "returned NOT_SUPPORTED" in detail:
+        return ("threads variant: the call answered NOT_SUPPORTED, which the harness "
+                "counts as a failure in this variant only (a harness question, not a "
+                "library defect: the same case is NOT_SUPPORTED in the other variants)",
+                (verdict, "threads-not-supported"))
+    if verdict == "FAIL" and detail.startswith("returned error"):
+        return ("refuses valid inputs: " + normalise(detail), (verdict, normalise(detail)))
+    if verdict == "FAIL" and detail.startswith("element"):
+        return ("changes bytes while copying %s elements" % entry["dtype"],
+                (verdict, "bytes", entry["dtype"]))
+    if verdict == "FAIL":
+        return ("wrong result: " + normalise(detail), (verdict, normalise(detail)))
+    return ("%s in the %s variant: %s" % (verdict, entry["variant"], normalise(detail)),
+            (verdict, entry["variant"], normalise(detail)))
+
+
+def findings(report):
+    """[(sentence, runs, ops, example ids)] most frequent first."""
+    groups = collections.OrderedDict()
+    for entry in report["cases"]:
+        if entry["verdict"] not in COUNTS_AGAINST:
+            continue
+        sentence, key = finding_key(entry)
+        g = groups.setdefault(key, {"sentence": sentence, "verdict": entry["verdict"],
+                                    "runs": 0, "ids": [],
+                                    "ops": set(), "variants": set()})
+        g["runs"] += 1
+        g["ops"].add(entry["op"])
+        g["variants"].add(entry["variant"])
+        if entry["id"] not in g["ids"]:
+            g["ids"].append(entry["id"])
+    ordered = sorted(groups.values(), key=lambda g: (-g["runs"], g["sentence"]))
+    return ordered
+
+
+def render(results, out_path):
+    lines = ["# Scoreboard: real libraries against the reshape specs", "",
+             "Written by `make scoreboard` (`candidates/scoreboard.py`): the harness run on "
+             "each library adapter in `build/candidates/` (`make candidates` builds them), "
+             "every case and every variant; the full reports are in `reports/<library>/` "
+             "(`report.md` is kept in git; `report.json`, `report.xml` and `report.html` are "
+             "written beside it). Counts are (case, variant) runs. An operation is \"not "
+             "supported\" when the adapter answered NOT_SUPPORTED for all of it. What each "
+             "adapter can and cannot express is in `candidates/<library>/README.md`.", ""]
+    header = ["candidate", "operation", "verdict"] + VERDICTS
+    lines.append("| " + " | ".join(header) + " |")
+    lines.append("|" + "---|" * len(header))
+    for lib, res in results:
+        if res.get("report") is None:
+            lines.append("| %s | (all) | %s |%s" % (lib, res["status"], " |" * len(VERDICTS)))
+            continue
+        cand = res["report"]["candidate"]
+        name = "%s %s" % (cand["name"], cand["version"])
+        for op, counts in sorted(op_table(res["report"]).items(),
+                                 key=lambda kv: OPS.index(kv[0]) if kv[0] in OPS else 99):
+            lines.append("| %s | %s | %s | %s |" %
+                         (name, op, op_verdict(counts),
+                          " | ".join(str(counts[v]) if counts[v] else "" for v in VERDICTS)))
+    lines += ["", "## What each library gets wrong", ""]
+    for lib, res in results:
+        report = res.get("report")
+        if report is None:
+            lines += ["### %s" % lib, "", res["status"] + ".", ""]
+            continue
+        cand, suite = report["candidate"], report["suite"]
+        lines += ["### %s %s" % (cand["name"], cand["version"]), "",
+                  "Adapter `%s` (sha256 `%s`), suite %s at commit `%s`, %d cases loaded; "
+                  "run in %.1f s. Overall: **%s**." %
+                  (cand["path"], cand["sha256"][:12], suite["version"],
+                   suite["git_commit"][:12], suite["cases_loaded"], res["seconds"],
+                   report["verdict"]), ""]
+        found = findings(report)
+        if not found:
+            lines += ["Nothing: every run it supports passes.", ""]
+        for g in found:
+            ids = ", ".join("`%s`" % i for i in g["ids"][:EXAMPLES_PER_FINDING])
+            more = len(g["ids"]) - EXAMPLES_PER_FINDING
+            note = note_for(lib, g["verdict"], g["sentence"])
+            lines.append("- %s%s. %d runs of %d cases (%s; variants %s), e.g. %s%s." %
+                         ("**%s**: " % note if note else "", g["sentence"].rstrip("."),
+                          g["runs"], len(g["ids"]), ", ".join(sorted(g["ops"])),
+                          ", ".join(sorted(g["variants"])), ids,
+                          " and %d more" % more if more > 0 else ""))
+        skipped = report["summary"].get("NOT_SUPPORTED", 0)
+        lines += ["", "Skipped: %d of %d runs are NOT_SUPPORTED, configurations the "
+                  "library cannot express through its API (`candidates/%s/README.md`)." %
+                  (skipped, report["summary"]["total"], lib), ""]
+    with open(out_path, "w") as f:
+        f.write("\n".join(lines))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--harness", default="build/reshape-conform")
+    ap.add_argument("--adapters", default="build/candidates")
+    ap.add_argument("--reports", default="reports")
+    ap.add_argument("--render-only", action="store_true")
+    args = ap.parse_args()
+
+    failed = False
+    results = []
+    for lib in LIBRARIES:
+        adapter = os.path.join(args.adapters, lib + ".so")
+        report_dir = os.path.join(args.reports, lib)
+        json_path = os.path.join(report_dir, "report.json")
+        res = {"seconds": 0.0}
+        if not args.render_only:
+            if not os.path.exists(adapter):
+                print("scoreboard: skipped %s: %s not built (run `make candidates`)" %
+                      (lib, adapter))
+                res["status"] = "not built"
+                results.append((lib, res))
+                continue
+            rc, res["seconds"] = run_harness(args.harness, adapter, report_dir)
+            if rc not in (0, 1):
+                print("scoreboard: the harness failed on '%s' with exit %d" % (lib, rc),
+                      file=sys.stderr)
+                failed = True
+                res["status"] = "harness failed (exit %d)" % rc
+                results.append((lib, res))
+                continue
+        try:
+            with open(json_path) as f:
+                res["report"] = json.load(f)
+            res["seconds"] = res["seconds"] or res["report"].get("duration_s", 0.0)
+        except (OSError, ValueError) as e:
+            if not args.render_only:
+                failed = True
+            print("scoreboard: no report for '%s': %s" % (lib, e), file=sys.stderr)
+            res["status"] = "no report"
+        results.append((lib, res))
+    out = os.path.join(args.reports, "SCOREBOARD.md")
+    render(results, out)
+    print("scoreboard: wrote %s" % out)
+    return 3 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
