@@ -217,7 +217,8 @@ static void render(const char *dir, const char *json_path)
 {
     char *script = xasprintf("%s/reports/render.py", source_dir());
     if (access(script, R_OK) != 0) {
-        printf("report: no renderer at '%s', wrote json and junit only\n", script);
+        fprintf(stderr, "reshape-conform: no renderer at '%s': wrote report.json and report.xml only\n",
+                script);
         free(script);
         return;
     }
@@ -407,8 +408,8 @@ int run_main(int argc, char **argv, int list)
     int against = 0;
     for (int i = 0; i < nres; i++)
         against |= verdict_counts_against(res[i].vd);
-    double secs = progress_finish(&pr, nsel, set.nerrors, against ? "nonconformant" : "conformant");
-
+    double secs = now_s() - pr.start;
+    /* reports first (the renderer may print), the summary line last */
     if (o.json || o.junit || o.report_dir) {
         run_info ri = {&o, &set, cand, sha, &probe, "", secs, res, nres, waivers};
         memcpy(ri.started_utc, started, sizeof started);
@@ -416,6 +417,7 @@ int run_main(int argc, char **argv, int list)
         write_reports(&o, report);
         json_decref(report);
     }
+    progress_finish(&pr, secs, nsel, set.nerrors, against ? "nonconformant" : "conformant");
     int code = against ? EXIT_NONCONFORMANT : EXIT_CONFORMANT;
     if (set.nerrors)
         code = EXIT_USAGE;

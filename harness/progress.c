@@ -80,9 +80,9 @@ void progress_result(progress *p, const rcase *c, const result *r)
     }
 }
 
-double progress_finish(progress *p, long ncases, int load_errors, const char *verdict_word)
+void progress_finish(progress *p, double el, long ncases, int load_errors,
+                     const char *verdict_word)
 {
-    double el = now_s() - p->start;
     clear_live(p);
     printf("%s: %ld runs of %ld cases in %.2f s (%.0f/s):", verdict_word, p->done, ncases, el,
            el > 0 ? (double)p->done / el : 0.0);
@@ -98,5 +98,4 @@ double progress_finish(progress *p, long ncases, int load_errors, const char *ve
         printf("; %d load error%s", load_errors, load_errors == 1 ? "" : "s");
     printf("\n");
     fflush(stdout);
-    return el;
 }

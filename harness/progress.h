@@ -33,8 +33,9 @@ void progress_result(progress *p, const rcase *c, const result *r);
 /*
  * Clears the live line and prints the summary line to stdout:
  * "VERDICT: N runs of M cases in T s (R/s): a PASS, b FAIL, ...; E load
- * errors".  Returns the time since progress_init in seconds.
+ * errors", where T is `seconds`, the run's duration.
  */
-double progress_finish(progress *p, long ncases, int load_errors, const char *verdict_word);
+void progress_finish(progress *p, double seconds, long ncases, int load_errors,
+                     const char *verdict_word);
 
 #endif
