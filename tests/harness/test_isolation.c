@@ -175,3 +175,12 @@ Test(isolation, fork_mode_survives_a_crash)
     cr_expect_eq(others_not_passing(&r, "trigger_f32"), 0);
     run_free(&r);
 }
+
+Test(isolation, out_rank_beyond_32_is_fail_never_read)
+{
+    run r = run_harness("--candidate " CANDS "no_out_rank.so --cases " BASIC " --quiet --variants infer");
+    cr_expect_eq(r.code, 1);
+    expect_verdict(&r, "trigger_f32", "infer", "FAIL", "out_rank 2147483647 is outside 0..32");
+    cr_expect_eq(others_not_passing(&r, "trigger_f32"), 0);
+    run_free(&r);
+}
