@@ -44,7 +44,24 @@ struct described {
     char defect[160];
     char expect[32];
     int faults_on_most_cases;
+    int hooks_set;       /* hooks and flags that differ from the base */
 };
+
+/* One of each: a new hook must be counted here too. */
+_Static_assert(sizeof(struct broken_hooks) == 19 * sizeof(void *),
+               "count_hooks lists every member of struct broken_hooks");
+
+/* The number of hooks (and flags) `h` replaces. */
+static int count_hooks(const struct broken_hooks *h)
+{
+    return !!h->check_data_type + !!h->check_shape_rank + !!h->read_value
+           + !!h->check_value + !!h->special_zero + !!h->allow_many_minus_ones
+           + !!h->copy_zero + !!h->volume + !!h->solve_minus_one
+           + !!h->check_volume + !!h->check_dst + !!h->enter
+           + !!h->prepare_dst + !!h->src_strides + !!h->dst_strides
+           + !!h->element_count + !!h->element_bits + !!h->copy_elements
+           + !!h->leave;
+}
 
 static void describe(const char *so, struct described *d)
 {
@@ -58,6 +75,7 @@ static void describe(const char *so, struct described *d)
     snprintf(d->defect, sizeof d->defect, "%s", defect->defect);
     snprintf(d->expect, sizeof d->expect, "%s", defect->expect);
     d->faults_on_most_cases = defect->faults_on_most_cases;
+    d->hooks_set = count_hooks(&defect->hooks);
     dlclose(lib);
 }
 
@@ -162,9 +180,12 @@ Test(broken, base_is_conformant, .timeout = 300)
     describe(so, &d);
     cr_assert_str_eq(d.name, "base");
     cr_assert_str_eq(d.expect, "PASS");
+    cr_assert_eq(d.hooks_set, 0, "the base kernel replaces %d hooks",
+                 d.hooks_set);
     struct run_summary s;
-    run(so, "base", &d, NULL, &s);
+    int rc = run(so, "base", &d, NULL, &s);
     cr_assert_gt(s.results, 0, "the harness ran no case on the base kernel");
+    cr_assert_eq(rc, 0, "the harness exited with %d on the base kernel", rc);
     cr_assert_str_eq(s.verdict, "conformant",
                      "the base kernel is nonconformant: %ld results caught it "
                      "(see %s/base.json)", s.caught, runs_dir());
@@ -173,10 +194,11 @@ Test(broken, base_is_conformant, .timeout = 300)
 Test(broken, reference_is_conformant, .timeout = 300)
 {
     struct described d = {"reference", "none: reference/ as a candidate",
-                          "PASS", 0};
+                          "PASS", 0, 0};
     struct run_summary s;
-    run(run_reference_path(), "reference", &d, NULL, &s);
+    int rc = run(run_reference_path(), "reference", &d, NULL, &s);
     cr_assert_gt(s.results, 0, "the harness ran no case on the reference");
+    cr_assert_eq(rc, 0, "the harness exited with %d on the reference", rc);
     cr_assert_str_eq(s.verdict, "conformant",
                      "the reference is nonconformant: %ld results "
                      "(see %s/reference.json)", s.caught, runs_dir());
@@ -258,6 +280,8 @@ ParameterizedTest(struct candidate *c, broken, caught, .timeout = 300)
     struct described d;
     describe(so, &d);
     cr_assert_str_eq(d.name, c->name, "\"%s\" calls itself \"%s\"", so, d.name);
+    cr_assert_eq(d.hooks_set, 1, "%s replaces %d hooks; a broken candidate "
+                 "has exactly one defect", c->name, d.hooks_set);
     cr_assert(run_verdict_counts(d.expect),
               "%s: expected verdict \"%s\" does not count against "
               "conformance", c->name, d.expect);
@@ -265,10 +289,14 @@ ParameterizedTest(struct candidate *c, broken, caught, .timeout = 300)
     broken_cases(&cases, d.faults_on_most_cases);
     cr_assert_gt(cases.nfiles, 0, "no case files under %s", run_cases_dir());
     struct run_summary s;
-    run(so, c->name, &d, &cases, &s);
+    int rc = run(so, c->name, &d, &cases, &s);
     cr_assert_str_eq(s.verdict, "nonconformant",
                      "%s survived the suite (%s); see %s/%s.json",
                      c->name, d.defect, runs_dir(), c->name);
+    /* "1 not conformant" (reshape-conform --help): not a usage or harness
+     * failure. */
+    cr_assert_eq(rc, 1, "%s: the harness exited with %d; see %s/%s.log",
+                 c->name, rc, runs_dir(), c->name);
     cr_assert_gt(s.caught_expected, 0,
                  "%s: caught %ld times, but never as %s; see %s/%s.json",
                  c->name, s.caught, d.expect, runs_dir(), c->name);
