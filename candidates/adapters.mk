@@ -12,7 +12,7 @@
 #
 # Each build.mk adds `candidates-<library>` to ADAPTER_LIBS and defines:
 #   $(ADAPTER_DIR)/<library>.so   the adapter
-#   candidates-install-<library>  installs what the adapter needs
+#   adapter-install-<library>  installs what the adapter needs
 ifndef ADAPTERS_MK_INCLUDED
 ADAPTERS_MK_INCLUDED := 1
 
@@ -41,7 +41,7 @@ adapter_apt = missing=""; for p in $(1); do \
 # headers exist); prints one line per library, built or skipped and why.
 candidates-%:
 	@mkdir -p $(BUILD)
-	@if ! $(MAKE) --no-print-directory -s candidates-install-$* >$(BUILD)/candidates-$*.log 2>&1; then \
+	@if ! $(MAKE) --no-print-directory -s adapter-install-$* >$(BUILD)/candidates-$*.log 2>&1; then \
 	  echo "candidates: skipped $*: could not install its library (see $(BUILD)/candidates-$*.log)"; \
 	elif ! $(MAKE) --no-print-directory $(ADAPTER_DIR)/$*.so >>$(BUILD)/candidates-$*.log 2>&1; then \
 	  echo "candidates: skipped $*: the adapter did not build (see $(BUILD)/candidates-$*.log)"; \

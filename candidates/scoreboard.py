@@ -229,10 +229,12 @@ def render(results, out_path):
         cand, suite = report["candidate"], report["suite"]
         lines += ["### %s %s" % (cand["name"], cand["version"]), "",
                   "Adapter `%s` (sha256 `%s`), suite %s at commit `%s`, %d cases loaded; "
-                  "run in %.1f s. Overall: **%s**." %
+                  "run in %.1f s. Overall: **%s**. Error status names: %d agree with the "
+                  "expected status, %d do not (any error status satisfies an error case)." %
                   (cand["path"], cand["sha256"][:12], suite["version"],
                    suite["git_commit"][:12], suite["cases_loaded"], res["seconds"],
-                   report["verdict"]), ""]
+                   report["verdict"], report["status_agreement"]["agree"],
+                   report["status_agreement"]["disagree"]), ""]
         found = findings(report)
         if not found:
             lines += ["Nothing: every run it supports passes.", ""]

@@ -9,8 +9,8 @@ CXX          ?= g++
 TORCH_CXXFLAGS := -std=c++17 -Wall -Wextra -Werror -O2 -g -fPIC -fvisibility=hidden \
                   -Iinclude -MMD -MP
 
-.PHONY: candidates-install-libtorch
-candidates-install-libtorch:
+.PHONY: adapter-install-libtorch
+adapter-install-libtorch:
 	@$(call adapter_apt,libtorch-dev)
 
 $(BUILD)/obj/candidates/libtorch/torch_shim.o: candidates/libtorch/torch_shim.cpp

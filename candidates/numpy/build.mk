@@ -7,8 +7,8 @@ ADAPTER_LIBS += numpy
 
 NUMPY_GEN := $(BUILD)/gen/candidates/numpy
 
-.PHONY: candidates-install-numpy
-candidates-install-numpy:
+.PHONY: adapter-install-numpy
+adapter-install-numpy:
 	@$(call adapter_apt,python3-numpy libpython3.11-dev)
 
 # The numpy version the adapter reports, asked of Debian's Python once.

@@ -4,8 +4,8 @@ include candidates/adapters.mk
 
 ADAPTER_LIBS += onednn
 
-.PHONY: candidates-install-onednn
-candidates-install-onednn:
+.PHONY: adapter-install-onednn
+adapter-install-onednn:
 	@$(call adapter_apt,libdnnl-dev)
 
 $(ADAPTER_DIR)/onednn.so: $(BUILD)/obj/candidates/onednn/onednn.o $(ADAPTER_COMMON_OBJ)

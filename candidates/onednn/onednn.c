@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include <oneapi/dnnl/dnnl.h>
+#include <oneapi/dnnl/dnnl_debug.h>
 
 #include "../adapter_common.h"
 
@@ -42,37 +43,35 @@ static dnnl_data_type_t dnnl_type_of(reshape_dtype dtype)
     }
 }
 
-static const char *dnnl_status_text(dnnl_status_t st)
-{
-    switch (st) {
-    case dnnl_success: return "success";
-    case dnnl_out_of_memory: return "out_of_memory";
-    case dnnl_invalid_arguments: return "invalid_arguments";
-    case dnnl_unimplemented: return "unimplemented";
-    case dnnl_iterator_ends: return "iterator_ends";
-    case dnnl_runtime_error: return "runtime_error";
-    case dnnl_not_required: return "not_required";
-    }
-    return "unknown status";
-}
-
 /*
  * oneDNN says which kind of problem it met, never which rule: invalid
  * arguments is the caller's input being refused (RESHAPE_E_INVALID_ARGUMENT,
- * the nearest status that claims no particular spec rule), unimplemented is
- * NOT_SUPPORTED, anything else INTERNAL.  `step` names the oneDNN call.
+ * the nearest status that claims no particular spec rule); out of memory and
+ * runtime errors are INTERNAL; the one status left among dnnl_types.h's,
+ * "no implementation for this configuration", is NOT_SUPPORTED.  `step`
+ * names the oneDNN call; dnnl_status2str gives oneDNN's own word.
  */
 static reshape_status map_dnnl(dnnl_status_t st, const char *step)
 {
     reshape_status mapped;
 
     switch (st) {
-    case dnnl_invalid_arguments: mapped = RESHAPE_E_INVALID_ARGUMENT; break;
-    case dnnl_unimplemented: mapped = RESHAPE_E_NOT_SUPPORTED; break;
-    default: mapped = RESHAPE_E_INTERNAL; break;
+    case dnnl_invalid_arguments:
+        mapped = RESHAPE_E_INVALID_ARGUMENT;
+        break;
+    case dnnl_success:
+    case dnnl_out_of_memory:
+    case dnnl_runtime_error:
+    case dnnl_iterator_ends:
+    case dnnl_not_required:
+        mapped = RESHAPE_E_INTERNAL;
+        break;
+    default:
+        mapped = RESHAPE_E_NOT_SUPPORTED;
+        break;
     }
     return adapter_fail(mapped, "onednn refused the reshape: '%s' returned %s",
-                        step, dnnl_status_text(st));
+                        step, dnnl_status2str(st));
 }
 
 static reshape_status dnnl_supports(reshape_op op, reshape_dtype data_dtype,

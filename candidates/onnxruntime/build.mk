@@ -18,8 +18,8 @@ ORT_LIB_SRC      := $(ORT_NPM)/node_modules/onnxruntime-node/bin/napi-v6/linux/x
 ORT_HEADERS      := $(ORT_NPM)/ort-headers
 ORT_GEN          := $(BUILD)/gen/candidates/onnxruntime
 
-.PHONY: candidates-install-onnxruntime
-candidates-install-onnxruntime:
+.PHONY: adapter-install-onnxruntime
+adapter-install-onnxruntime:
 	@$(call adapter_apt,python3-onnx)
 	@command -v npm >/dev/null || { $(call adapter_apt,npm); }
 	@mkdir -p $(ORT_NPM)

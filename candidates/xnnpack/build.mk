@@ -4,8 +4,8 @@ include candidates/adapters.mk
 
 ADAPTER_LIBS += xnnpack
 
-.PHONY: candidates-install-xnnpack
-candidates-install-xnnpack:
+.PHONY: adapter-install-xnnpack
+adapter-install-xnnpack:
 	@$(call adapter_apt,libxnnpack-dev libpthreadpool-dev)
 
 $(ADAPTER_DIR)/xnnpack.so: $(BUILD)/obj/candidates/xnnpack/xnnpack.o $(ADAPTER_COMMON_OBJ)
