@@ -1,6 +1,8 @@
-# tests/adapters/build.mk - the smoke test of the library adapters.
-#   build/tests/adapters       dlopens build/candidates/<library>.so
-#   build/san/tests/adapters   the same driver under ASan + UBSan
+# tests/adapters/build.mk - tests of the library adapters and the scoreboard.
+#   build/tests/adapters       smoke_test.c dlopens build/candidates/<library>.so;
+#                              scoreboard_test.c runs candidates/scoreboard.py
+#                              against a stand-in harness
+#   build/san/tests/adapters   the same under ASan + UBSan
 # The adapters themselves come from `make candidates` and are not built
 # here: a library whose adapter is missing is a skipped test.
 # Run: make test-adapters test-adapters-san
