@@ -85,6 +85,7 @@ static const struct {
     {"of input parameter (shape)", RESHAPE_E_SHAPE_TYPE},
     {"of input parameter (data)", RESHAPE_E_DATA_TYPE},
     {"Could not find an implementation", RESHAPE_E_NOT_SUPPORTED},
+    {"The output OrtValue provided for output", RESHAPE_E_INVALID_ARGUMENT},
     {"Shape mismatch attempting to re-use buffer", RESHAPE_E_INVALID_ARGUMENT},
     {"shape verification failed", RESHAPE_E_INVALID_ARGUMENT},
 };
