@@ -169,13 +169,13 @@ def finding_key(entry):
                 (verdict, "threads-not-supported"))
     if verdict == "FAIL" and detail.startswith("returned error"):
         return ("refuses valid inputs: " + normalise(detail), (verdict, normalise(detail)))
-    if verdict == "FAIL" and detail.startswith("element"):
+    if verdict == "FAIL" and re.match(r"(race: )?(\d+ of \d+ iterations wrong; iteration \d+: )?"
+                                      r"element", detail):
         return ("changes bytes while copying %s elements" % entry["dtype"],
                 (verdict, "bytes", entry["dtype"]))
     if verdict == "FAIL":
         return ("wrong result: " + normalise(detail), (verdict, normalise(detail)))
-    return ("%s in the %s variant: %s" % (verdict, entry["variant"], normalise(detail)),
-            (verdict, entry["variant"], normalise(detail)))
+    return ("%s: %s" % (verdict, normalise(detail)), (verdict, normalise(detail)))
 
 
 def findings(report):
