@@ -37,6 +37,9 @@ are left in `build/broken/runs/`.
 - *caught*: (case, variant) results whose verdict counts against conformance.
 - *as expected*: results with the expected verdict.
 - *first case*: the first result, in report order, with the expected verdict.
+
+A hang or a race is caught a number of times that depends on the machine's
+load: its counts read *varies* and *>= 1*.
 """
 
 
@@ -44,14 +47,26 @@ def cell(text):
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
+def timing_dependent(row):
+    """A hang (TIMEOUT) or a race (caught by the `threads` variant) is caught
+    a number of times that depends on the machine's load; its counts are not
+    printed, so that a rerun leaves the committed file unchanged."""
+    return row["expect"] == "TIMEOUT" or row["first_variant"] == "threads"
+
+
 def row_line(row):
     first = ""
     if row["first_case"] and row["expect"] != "PASS":
         first = "`%s` (%s)" % (row["first_case"], row["first_variant"])
-    expected = row["caught_expected"] if row["expect"] != "PASS" else "-"
-    return "| `%s` | %s | %s | %s | %s | %d | %s | %s |" % (
+    caught, expected = str(row["caught"]), str(row["caught_expected"])
+    if row["expect"] == "PASS":
+        expected = "-"
+    elif timing_dependent(row) and row["caught_expected"] > 0:
+        caught, expected = "varies", ">= 1"
+        first = "varies"
+    return "| `%s` | %s | %s | %s | %s | %s | %s | %s |" % (
         row["name"], cell(row["defect"]), row["expect"], row["cases"],
-        row["verdict"] or "-", row["caught"], expected, first)
+        row["verdict"] or "-", caught, expected, first)
 
 
 def ok(row):
