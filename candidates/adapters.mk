@@ -18,9 +18,10 @@ ADAPTERS_MK_INCLUDED := 1
 
 ADAPTER_DIR        := $(BUILD)/candidates
 ADAPTER_COMMON_OBJ := $(BUILD)/obj/candidates/adapter_common.o
-# The adapter exports reshape_candidate_v1 only; -z defs catches a missing
-# link flag at build time instead of at dlopen.
-ADAPTER_SO_FLAGS   := -shared -fvisibility=hidden -Wl,-z,defs
+# The adapter exports reshape_candidate_v1 only (adapter.map); -z defs
+# catches a missing link flag at build time instead of at dlopen.
+ADAPTER_SO_FLAGS   := -shared -fvisibility=hidden -Wl,-z,defs \
+                      -Wl,--version-script=candidates/adapter.map
 ADAPTER_LIBS       :=
 
 $(BUILD)/obj/candidates/%.o: CFLAGS += -fvisibility=hidden

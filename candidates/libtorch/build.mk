@@ -17,7 +17,7 @@ $(BUILD)/obj/candidates/libtorch/torch_shim.o: candidates/libtorch/torch_shim.cp
 	@mkdir -p $(@D)
 	$(CXX) $(TORCH_CXXFLAGS) -c $< -o $@
 
-$(ADAPTER_DIR)/libtorch.so: $(BUILD)/obj/candidates/libtorch/libtorch.o \
+$(ADAPTER_DIR)/libtorch.so: candidates/adapter.map $(BUILD)/obj/candidates/libtorch/libtorch.o \
                             $(BUILD)/obj/candidates/libtorch/torch_shim.o $(ADAPTER_COMMON_OBJ)
 	@mkdir -p $(@D)
-	$(CXX) $(ADAPTER_SO_FLAGS) -o $@ $^ -ltorch_cpu -lc10 -lpthread
+	$(CXX) $(ADAPTER_SO_FLAGS) -o $@ $(filter %.o,$^) -ltorch_cpu -lc10 -lpthread

@@ -47,8 +47,8 @@ ORT_OBJS := $(BUILD)/obj/candidates/onnxruntime/onnxruntime.o $(ORT_GEN)/models.
 $(ORT_OBJS): CFLAGS += -isystem $(ORT_HEADERS) -Icandidates/onnxruntime
 
 $(ORT_GEN)/models.o: $(ORT_GEN)/models.c
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) -fvisibility=hidden -c $< -o $@
 
-$(ADAPTER_DIR)/onnxruntime.so: $(ORT_OBJS) $(ADAPTER_COMMON_OBJ) $(ADAPTER_DIR)/libonnxruntime.so.1
+$(ADAPTER_DIR)/onnxruntime.so: candidates/adapter.map $(ORT_OBJS) $(ADAPTER_COMMON_OBJ) $(ADAPTER_DIR)/libonnxruntime.so.1
 	$(CC) $(ADAPTER_SO_FLAGS) -o $@ $(ORT_OBJS) $(ADAPTER_COMMON_OBJ) \
 	  $(ADAPTER_DIR)/libonnxruntime.so.1 -Wl,-rpath,'$$ORIGIN' -lpthread
