@@ -21,7 +21,12 @@ static const char run_usage[] =
 "  --seed N             seed of canaries and thread payloads (default 1)\n"
 "  --max-bytes N        larger payloads run infer only (default 16777216)\n"
 "  --strict-errors      an error case must return the expected status\n"
-"  --expectations FILE  known deviations: ID[/VARIANT] REASON a line\n"
+"  --expectations FILE  known deviations (YAML: id, verdict, reason, tracker);\n"
+"                       a match failing as expected is WAIVED, one that\n"
+"                       passes is UNEXPECTED_PASS\n"
+"  --update-expectations  rewrite FILE without the entries that pass now\n"
+"  --baseline OLD.json  a previous report: exit 1 only for regressions, list\n"
+"                       them and the new passes\n"
 "  --json FILE          write the JSON report (reports/SCHEMA.md)\n"
 "  --junit FILE         write the JUnit XML report\n"
 "  --report-dir DIR     write DIR/report.json, DIR/report.xml, then render\n"
@@ -31,7 +36,8 @@ static const char run_usage[] =
 "  --help               this text\n"
 "\n"
 "exit status: 0 conformant, 1 not conformant, 2 bad usage or invalid input\n"
-"files, 3 harness failure; the highest that applies.\n";
+"files, 3 harness failure; the highest that applies.  With --baseline, 1\n"
+"means a regression against OLD.json.\n";
 
 #include <errno.h>
 #include <getopt.h>
@@ -44,7 +50,9 @@ static const char run_usage[] =
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "baseline.h"
 #include "case.h"
+#include "expectations.h"
 #include "job.h"
 #include "options.h"
 #include "progress.h"
@@ -58,7 +66,8 @@ extern char **environ;
 
 enum {
     O_CANDIDATE = 256, O_CASES, O_JOBS, O_TIMEOUT, O_ISOLATION, O_VARIANTS, O_FILTER, O_TAG,
-    O_OP, O_SHARD, O_SEED, O_MAX_BYTES, O_STRICT, O_EXPECTATIONS, O_JSON, O_JUNIT,
+    O_OP, O_SHARD, O_SEED, O_MAX_BYTES, O_STRICT, O_EXPECTATIONS, O_UPDATE_EXP, O_BASELINE,
+    O_JSON, O_JUNIT,
     O_REPORT_DIR, O_LIST, O_VERBOSE, O_QUIET, O_HELP
 };
 
@@ -77,6 +86,8 @@ static const struct option run_options_table[] = {
     {"max-bytes", required_argument, NULL, O_MAX_BYTES},
     {"strict-errors", no_argument, NULL, O_STRICT},
     {"expectations", required_argument, NULL, O_EXPECTATIONS},
+    {"update-expectations", no_argument, NULL, O_UPDATE_EXP},
+    {"baseline", required_argument, NULL, O_BASELINE},
     {"json", required_argument, NULL, O_JSON},
     {"junit", required_argument, NULL, O_JUNIT},
     {"report-dir", required_argument, NULL, O_REPORT_DIR},
@@ -159,6 +170,8 @@ static void parse(run_options *o, int argc, char **argv)
             break;
         case O_STRICT: o->strict_errors = 1; break;
         case O_EXPECTATIONS: o->expectations = optarg; break;
+        case O_UPDATE_EXP: o->update_expectations = 1; break;
+        case O_BASELINE: o->baseline = optarg; break;
         case O_JSON: o->json = optarg; break;
         case O_JUNIT: o->junit = optarg; break;
         case O_REPORT_DIR: o->report_dir = optarg; break;
@@ -172,6 +185,12 @@ static void parse(run_options *o, int argc, char **argv)
     }
     if (optind < argc)
         usage_error("unexpected argument '%s'", argv[optind]);
+    if (o->update_expectations && !o->expectations)
+        usage_error("'--update-expectations' needs '%s'", "--expectations FILE");
+    if (o->update_expectations &&
+        (o->filter || o->ntags || o->nops || o->shard_n > 1 || o->variants != (1u << V_COUNT) - 1))
+        usage_error("'--update-expectations' needs every case and variant: drop %s",
+                    "--filter, --tag, --op, --shard and --variants");
 }
 
 static void print_load_errors(const case_set *set)
@@ -183,6 +202,30 @@ static void print_load_errors(const case_set *set)
         else
             fprintf(stderr, "%s: %s\n", e->file, e->message);
     }
+}
+
+/*
+ * Reads --expectations and --baseline before anything runs: a malformed
+ * expectations file prints every problem (FILE:LINE:COL: message) and
+ * exits 2, as does a baseline that is no report; an entry matching no
+ * loaded case is a warning.
+ */
+static void load_judging_inputs(const run_options *o, const case_set *set, expectations *ex,
+                                baseline *base)
+{
+    if (o->expectations) {
+        strbuf errs;
+        sb_init(&errs);
+        if (expectations_load(ex, o->expectations, &errs)) {
+            fputs(errs.s, stderr);
+            die(EXIT_USAGE, "invalid expectations file '%s'", o->expectations);
+        }
+        free(errs.s);
+        expectations_warn_unmatched(ex, set);
+    }
+    char *err = NULL;
+    if (o->baseline && baseline_load(base, o->baseline, &err))
+        die(EXIT_USAGE, "%s", err);
 }
 
 static const result *sort_base;
@@ -257,12 +300,12 @@ static void write_reports(const run_options *o, json_t *report)
 
 /* The run itself: every job through the engine, judged as it completes. */
 static result *run_jobs(const run_options *o, const case_set *set, const job *jobs, int njobs,
-                        engine *e, const expectations *ex, char ***waivers_out, int *nres,
+                        engine *e, expectations *ex, const expectation ***waivers_out, int *nres,
                         progress *pr)
 {
     int nslots = engine_slots(e), cap = njobs + 16, n = 0;
     result *res = xmalloc((size_t)cap * sizeof *res);
-    char **waivers = xmalloc((size_t)cap * sizeof *waivers);
+    const expectation **waivers = xmalloc((size_t)cap * sizeof *waivers);
     stage *stages = xcalloc((size_t)nslots, sizeof *stages);
     int *slot_job = xmalloc((size_t)nslots * sizeof *slot_job);
     for (int i = 0; i < nslots; i++)
@@ -292,9 +335,7 @@ static result *run_jobs(const run_options *o, const case_set *set, const job *jo
                 res = xrealloc(res, (size_t)cap * sizeof *res);
                 waivers = xrealloc(waivers, (size_t)cap * sizeof *waivers);
             }
-            const char *w = expectations_match(ex, set->cases[got[t].case_index].id, got[t].v);
-            expectations_apply(w, &got[t]);
-            waivers[n] = w ? xstrdup(w) : NULL;
+            waivers[n] = expectations_apply(ex, set->cases[got[t].case_index].id, &got[t]);
             res[n++] = got[t];
             progress_result(pr, &set->cases[got[t].case_index], &got[t]);
         }
@@ -312,7 +353,7 @@ static result *run_jobs(const run_options *o, const case_set *set, const job *jo
     sort_base = res;
     qsort(order, (size_t)n, sizeof *order, cmp_order);
     result *sorted = xmalloc((size_t)(n ? n : 1) * sizeof *sorted);
-    char **sw = xmalloc((size_t)(n ? n : 1) * sizeof *sw);
+    const expectation **sw = xmalloc((size_t)(n ? n : 1) * sizeof *sw);
     for (int i = 0; i < n; i++) {
         sorted[i] = res[order[i]];
         sw[i] = waivers[order[i]];
@@ -341,9 +382,11 @@ int run_main(int argc, char **argv, int list)
     case_set set;
     memset(&set, 0, sizeof set);
     case_set_load(&set, o.cases, o.ncases);
-    expectations ex = {NULL, 0};
-    if (o.expectations)
-        expectations_load(&ex, o.expectations, &set);
+    expectations ex;
+    memset(&ex, 0, sizeof ex);
+    baseline base;
+    memset(&base, 0, sizeof base);
+    load_judging_inputs(&o, &set, &ex, &base);
     print_load_errors(&set);
     int nsel;
     int *sel = select_cases(&set, &o, &nsel);
@@ -400,32 +443,51 @@ int run_main(int argc, char **argv, int list)
             }
         }
     progress_init(&pr, expected_results, o.quiet, o.verbose);
-    char **waivers;
+    const expectation **waivers;
     int nres;
     result *res = run_jobs(&o, &set, jobs, njobs, e, &ex, &waivers, &nres, &pr);
     engine_stop(e);
 
+    if (o.update_expectations) {
+        if (expectations_update(&ex, res, waivers, nres, &err) < 0)
+            die(EXIT_USAGE, "%s", err);
+        /* the summary counts what the rewritten file gives */
+        memset(pr.counts, 0, sizeof pr.counts);
+        for (int i = 0; i < nres; i++)
+            pr.counts[res[i].vd]++;
+    }
     int against = 0;
     for (int i = 0; i < nres; i++)
         against |= verdict_counts_against(res[i].vd);
+    const char *headline = against ? "nonconformant" : "conformant";
+    char *base_line = NULL;
+    if (o.baseline) {
+        baseline_compare(&base, &set, res, nres);
+        baseline_print(&base, &set, res);
+        headline = base_line = baseline_headline(&base, headline);
+    }
     double secs = now_s() - pr.start;
     /* reports first (the renderer may print), the summary line last */
     if (o.json || o.junit || o.report_dir) {
-        run_info ri = {&o, &set, cand, sha, &probe, "", secs, res, nres, waivers};
+        run_info ri = {&o, &set, cand, sha, &probe, "", secs, res, nres, waivers,
+                       o.baseline ? &base : NULL};
         memcpy(ri.started_utc, started, sizeof started);
         json_t *report = report_build(&ri);
         write_reports(&o, report);
         json_decref(report);
     }
-    progress_finish(&pr, secs, nsel, set.nerrors, against ? "nonconformant" : "conformant");
+    progress_finish(&pr, secs, nsel, set.nerrors, headline);
     int code = against ? EXIT_NONCONFORMANT : EXIT_CONFORMANT;
+    if (o.baseline)
+        code = base.nregressions ? EXIT_NONCONFORMANT : EXIT_CONFORMANT;
     if (set.nerrors)
         code = EXIT_USAGE;
     for (int i = 0; i < nres; i++) {
         free(res[i].detail);
         free(res[i].got);
-        free(waivers[i]);
     }
+    free(base_line);
+    baseline_free(&base);
     free(res);
     free(waivers);
     free(jobs);

@@ -34,7 +34,9 @@ typedef struct run_options {
     const char *json;
     const char *junit;
     const char *report_dir;
-    const char *expectations;
+    const char *expectations;       /* --expectations FILE (expectations.h) */
+    int update_expectations;        /* --update-expectations: drop entries that pass now */
+    const char *baseline;           /* --baseline OLD.json (baseline.h) */
     int argc;
     char **argv;
 } run_options;

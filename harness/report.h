@@ -3,14 +3,16 @@
  * the views derived from it (JUnit).  The report object is the one source:
  * summaries and matrices are computed from its "cases" array, so `merge`
  * recomputes them the same way.  Depends on jansson, case.h, job.h,
- * options.h, wire.h.
+ * options.h, wire.h, expectations.h, baseline.h.
  */
 #ifndef HARNESS_REPORT_H
 #define HARNESS_REPORT_H
 
 #include <jansson.h>
 
+#include "baseline.h"
 #include "case.h"
+#include "expectations.h"
 #include "job.h"
 #include "options.h"
 #include "wire.h"
@@ -30,7 +32,8 @@ typedef struct run_info {
     double duration_s;
     const result *results;
     int nresults;
-    char *const *waivers;           /* per result: the expectation's reason, or NULL */
+    const expectation *const *waivers; /* per result: the entry that matched, or NULL */
+    const baseline *baseline;       /* --baseline, compared; or NULL */
 } run_info;
 
 /* The whole report of a run (summary and matrices included).  New

@@ -33,7 +33,7 @@ static json_t *options_json(const run_options *o)
     static const char *const iso[] = {"worker", "fork", "none"};
     char shard[32];
     snprintf(shard, sizeof shard, "%d/%d", o->shard_k, o->shard_n);
-    return json_pack("{s:o, s:o, s:b, s:I, s:I, s:s, s:o, s:o, s:o, s:s, s:I, s:I, s:o, s:n}",
+    return json_pack("{s:o, s:o, s:b, s:I, s:I, s:s, s:o, s:o, s:o, s:s, s:I, s:I, s:o, s:o}",
                      "argv", argv, "variants", variants, "strict_errors", o->strict_errors,
                      "jobs", (json_int_t)o->jobs, "timeout_ms", (json_int_t)o->timeout_ms,
                      "isolation", iso[o->iso],
@@ -42,10 +42,21 @@ static json_t *options_json(const run_options *o)
                      "ops", string_list(o->op_names, o->nops), "shard", shard,
                      "seed", (json_int_t)o->seed, "max_bytes", (json_int_t)o->max_bytes,
                      "expectations", o->expectations ? json_string(o->expectations) : json_null(),
-                     "baseline");
+                     "baseline", o->baseline ? json_string(o->baseline) : json_null());
 }
 
-static json_t *entry_json(const run_info *ri, const result *r, const char *waiver)
+/* The "waiver" object of SCHEMA.md for entry `w`, or null. */
+static json_t *waiver_json(const expectation *w)
+{
+    if (!w)
+        return json_null();
+    return json_pack("{s:s, s:s, s:s, s:o}", "pattern", w->pattern, "verdict",
+                     w->verdict == EXPECT_ANY_VERDICT ? "any" : verdict_name((verdict)w->verdict),
+                     "reason", w->reason, "tracker",
+                     w->tracker ? json_string(w->tracker) : json_null());
+}
+
+static json_t *entry_json(const run_info *ri, const result *r, const expectation *waiver)
 {
     const rcase *c = &ri->set->cases[r->case_index];
     char *expected;
@@ -61,7 +72,7 @@ static json_t *entry_json(const run_info *ri, const result *r, const char *waive
         "tags", string_list((const char *const *)c->tags, c->ntags), "file", c->file,
         "line", c->line, "expected", expected, "got", r->got ? r->got : "",
         "status_agrees", r->status_agrees < 0 ? json_null() : json_boolean(r->status_agrees),
-        "waiver", waiver ? json_string(waiver) : json_null());
+        "waiver", waiver_json(waiver));
     free(expected);
     return e;
 }
@@ -103,6 +114,8 @@ json_t *report_build(const run_info *ri)
     json_object_set_new(report, "status_agreement", json_object());
     json_object_set_new(report, "matrices", json_object());
     json_object_set_new(report, "load_errors", errors);
+    json_object_set_new(report, "baseline",
+                        ri->baseline ? baseline_json(ri->baseline, set, ri->results) : json_null());
     json_object_set_new(report, "cases", cases);
     report_summarize(report);
     return report;

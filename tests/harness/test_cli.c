@@ -203,24 +203,3 @@ Test(cli, report_schema_fields)
     cr_expect_eq(json_integer_value(json_object_get(sa, "disagree")), 0);
     run_free(&r);
 }
-
-Test(cli, expectations_waive_and_shout)
-{
-    char path[64];
-    temp_template(path, sizeof path, "/tmp/harness-exp-");
-    int fd = mkstemp(path);
-    cr_assert(fd >= 0);
-    const char *text = "# known deviations\n"
-                       "trigger_f32/dense crashes on purpose\n"
-                       "ok_big_f32 said to fail, but passes\n";
-    cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
-    close(fd);
-    run r = run_harness("--candidate " CANDS "segfault.so --cases " BASIC
-                        " --quiet --variants dense --expectations %s", path);
-    expect_verdict(&r, "trigger_f32", "dense", "WAIVED", "expected CRASH");
-    expect_verdict(&r, "ok_big_f32", "dense", "UNEXPECTED_PASS", "remove the entry");
-    cr_expect_eq(r.code, 1);
-    cr_expect_str_eq(field(entry(&r, "trigger_f32", "dense"), "waiver"), "crashes on purpose");
-    run_free(&r);
-    unlink(path);
-}
