@@ -11,6 +11,8 @@ int run_main(int argc, char **argv, int list);
 int cmd_run(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+int cmd_certify(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
 
 int cmd_run(int argc, char **argv)
 {
@@ -25,6 +27,8 @@ static const struct command {
     {"run", cmd_run, "run the cases against a candidate (the default)"},
     {"list", cmd_list, "print the selected cases"},
     {"merge", cmd_merge, "join the JSON reports of shards into one"},
+    {"certify", cmd_certify, "run the full suite and write a certification bundle"},
+    {"verify", cmd_verify, "check a certification bundle"},
 };
 
 int main(int argc, char **argv)
@@ -37,10 +41,10 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "help")) {
         printf("usage: reshape-conform [COMMAND] [OPTIONS]\n\n");
         for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-            printf("  %-6s %s\n", commands[i].name, commands[i].what);
+            printf("  %-8s %s\n", commands[i].name, commands[i].what);
         printf("\n'reshape-conform COMMAND --help' describes each.\n");
         return EXIT_CONFORMANT;
     }
-    fprintf(stderr, "reshape-conform: unknown command '%s' (run, list, merge or help)\n", argv[1]);
+    fprintf(stderr, "reshape-conform: unknown command '%s' (run, list, merge, certify, verify or help)\n", argv[1]);
     return EXIT_USAGE;
 }

@@ -1,0 +1,68 @@
+/*
+ * bundle.h - the certification bundle (harness/README.md, "Certification
+ * bundle"): a gzip-compressed tar archive whose members all sit in one
+ * top folder "NAME-VERSION/", with MANIFEST.sha256 listing the SHA-256 of
+ * every other member in sha256sum's format ("HEX  NAME\n", sorted by name),
+ * so that `sha256sum -c MANIFEST.sha256` also checks an unpacked bundle.
+ * `certify` writes one (cmd_certify.c), `verify` checks one
+ * (cmd_verify.c).  Depends on libarchive and libcrypto.
+ */
+#ifndef HARNESS_BUNDLE_H
+#define HARNESS_BUNDLE_H
+
+#include <stddef.h>
+#include <time.h>
+
+/* Member names. */
+#define BUNDLE_MANIFEST "MANIFEST.sha256"
+#define BUNDLE_REPORT "report.json"
+#define BUNDLE_SUITE "suite.json"
+#define BUNDLE_CANDIDATE "candidate.sha256"
+#define BUNDLE_HOST "host.json"
+#define BUNDLE_COMMAND "command.txt"
+
+typedef struct bundle_member {
+    char *name;                 /* below the top folder, no '/' */
+    unsigned char *data;
+    size_t size;
+} bundle_member;
+
+typedef struct bundle {
+    char *top;                  /* the top folder, "NAME-VERSION" */
+    bundle_member *m;
+    int n;
+} bundle;
+
+/* Lowercase hex SHA-256 of `size` bytes at `data` into out[65]. */
+void sha256_hex(const void *data, size_t size, char out[65]);
+
+/* Adds a copy of `size` bytes as member `name` (replacing one so named). */
+void bundle_add(bundle *b, const char *name, const void *data, size_t size);
+/* Adds the file at `path` as member `name`; 0, or -1 with errno set. */
+int bundle_add_file(bundle *b, const char *name, const char *path);
+/* The member named `name`, or NULL. */
+const bundle_member *bundle_get(const bundle *b, const char *name);
+
+/* The text of MANIFEST.sha256 over every member but the manifest itself.
+ * New string. */
+char *bundle_manifest(const bundle *b);
+
+/*
+ * Writes `b` as a .tar.gz at `path` (through PATH.tmp, renamed), members
+ * sorted by name under b->top, mode 0644, modification time `mtime`.
+ * Returns 0, or -1 with *err set (a new string).
+ */
+int bundle_write(const bundle *b, const char *path, time_t mtime, char **err);
+
+/*
+ * Reads the archive at `path` (any format and compression libarchive
+ * knows) into `b`.  Every regular file must lie directly in one top folder;
+ * folder entries are skipped.  Returns 0, or -1 with *err set: not an
+ * archive, a damaged one, another kind of entry (link, device), a member
+ * outside the top folder or nested deeper, a member twice.
+ */
+int bundle_read(bundle *b, const char *path, char **err);
+
+void bundle_free(bundle *b);
+
+#endif

@@ -1,0 +1,250 @@
+/*
+ * test_certify.c - `certify` writes one bundle that `verify` accepts, and
+ * `verify` refuses a tampered bundle: one byte of the report changed, a
+ * member removed, a case dropped from the report (manifest recomputed),
+ * another candidate's hash (manifest recomputed), a file that is no
+ * archive.  Bundles are unpacked and repacked with tar(1); manifests are
+ * recomputed with sha256sum(1), whose format MANIFEST.sha256 follows.
+ */
+#include "run_harness.h"
+
+#define TOP "harness-test-1"
+
+typedef struct cert {
+    char dir[64];
+    char bundle[160];
+    int code;
+    char *out;
+} cert;
+
+/* Runs a shell command; returns its exit status. */
+static int sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static int sh(const char *fmt, ...)
+{
+    char cmd[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    int st = system(cmd);
+    cr_assert(WIFEXITED(st), "'%s' did not exit", cmd);
+    return WEXITSTATUS(st);
+}
+
+/* certify good.so over the test suite into a new temporary folder. */
+static cert certify(const char *cases)
+{
+    cert c;
+    memset(&c, 0, sizeof c);
+    temp_template(c.dir, sizeof c.dir, "/tmp/harness-cert-");
+    cr_assert(mkdtemp(c.dir));
+    c.code = sh("%s certify --candidate " CANDS "good.so %s --out %s/out --quiet >%s/certify.out 2>&1",
+                harness_bin(), cases, c.dir, c.dir);
+    char path[128];
+    snprintf(path, sizeof path, "%s/certify.out", c.dir);
+    c.out = slurp(path);
+    snprintf(c.bundle, sizeof c.bundle, "%s/out/" TOP ".tar.gz", c.dir);
+    return c;
+}
+
+static void cert_free(cert *c)
+{
+    sh("rm -rf %s", c->dir);
+    free(c->out);
+}
+
+/* Runs verify on `bundle`; its stdout into *out (caller frees). */
+static int verify(const char *bundle, char **out)
+{
+    char path[64];
+    temp_template(path, sizeof path, "/tmp/harness-verify-");
+    int fd = mkstemp(path);
+    cr_assert(fd >= 0);
+    close(fd);
+    int code = sh("%s verify %s >%s 2>&1", harness_bin(), bundle, path);
+    *out = slurp(path);
+    unlink(path);
+    return code;
+}
+
+/* Unpacks c's bundle into DIR/x, runs `edit` (a shell command) in
+ * DIR/x/TOP, repacks it as DIR/t.tar.gz and verifies that; returns
+ * verify's exit status and its output in *out. */
+static int tamper(const cert *c, const char *edit, char **out)
+{
+    cr_assert_eq(sh("rm -rf %s/x && mkdir %s/x && tar xzf %s -C %s/x", c->dir, c->dir, c->bundle,
+                    c->dir), 0);
+    cr_assert_eq(sh("cd %s/x/" TOP " && %s", c->dir, edit), 0, "edit '%s' failed", edit);
+    cr_assert_eq(sh("tar czf %s/t.tar.gz -C %s/x " TOP, c->dir, c->dir), 0);
+    char t[128];
+    snprintf(t, sizeof t, "%s/t.tar.gz", c->dir);
+    return verify(t, out);
+}
+
+/* Recomputes MANIFEST.sha256 over the members it lists. */
+#define REMANIFEST "cut -c67- MANIFEST.sha256 | xargs sha256sum >M && mv M MANIFEST.sha256"
+
+Test(certify, a_bundle_holds_every_member_and_verifies)
+{
+    cert c = certify("--cases " BASIC);
+    cr_assert_eq(c.code, 0, "%s", c.out);
+    cr_expect(strstr(c.out, "certify: wrote '"), "%s", c.out);
+    cr_expect(strstr(c.out, "(conformant, 59 results, "), "%s", c.out);
+    cr_assert_eq(access(c.bundle, R_OK), 0, "no %s: %s", c.bundle, c.out);
+    cr_expect_eq(sh("tar tzf %s | sort >%s/list", c.bundle, c.dir), 0);
+    char path[128];
+    snprintf(path, sizeof path, "%s/list", c.dir);
+    char *list = slurp(path);
+    static const char *const members[] = {"MANIFEST.sha256", "candidate.sha256", "command.txt",
+                                          "host.json", "report.json", "report.xml", "suite.json"};
+    for (size_t i = 0; i < sizeof members / sizeof *members; i++) {
+        char want[64];
+        snprintf(want, sizeof want, TOP "/%s\n", members[i]);
+        cr_expect(strstr(list, want), "no %s in:\n%s", members[i], list);
+    }
+    free(list);
+    /* nothing else is left in the output folder */
+    cr_expect_eq(sh("test \"$(ls -A %s/out)\" = " TOP ".tar.gz", c.dir), 0);
+    char *out;
+    cr_expect_eq(verify(c.bundle, &out), 0, "%s", out);
+    cr_expect(strstr(out, "valid: '"), "%s", out);
+    cr_expect(strstr(out, "harness-test 1, conformant, 59 results over 8 mandatory cases"), "%s", out);
+    free(out);
+    /* sha256sum checks an unpacked bundle too, and suite.json names the files */
+    cr_expect_eq(tamper(&c, "sha256sum --quiet -c MANIFEST.sha256 && "
+                            "grep -q '\"path\": \"cases.yaml\"' suite.json && "
+                            "grep -q 'certify --candidate " CANDS "good.so' command.txt", &out), 0,
+                 "%s", out);
+    free(out);
+    cert_free(&c);
+}
+
+Test(certify, one_changed_byte_of_the_report_is_found)
+{
+    cert c = certify("--cases " BASIC);
+    cr_assert_eq(c.code, 0, "%s", c.out);
+    char *out;
+    cr_expect_eq(tamper(&c, "sed -i '0,/PASS/s//FAIL/' report.json", &out), 1);
+    cr_expect(strstr(out, "problem: member 'report.json' does not match MANIFEST.sha256"), "%s", out);
+    cr_expect(strstr(out, "invalid: '"), "%s", out);
+    free(out);
+    cert_free(&c);
+}
+
+Test(certify, a_removed_member_is_found)
+{
+    cert c = certify("--cases " BASIC);
+    cr_assert_eq(c.code, 0, "%s", c.out);
+    char *out;
+    cr_expect_eq(tamper(&c, "rm host.json", &out), 1);
+    cr_expect(strstr(out, "problem: member 'host.json' listed in MANIFEST.sha256 is missing\n"), "%s",
+              out);
+    cr_expect(strstr(out, "problem: no member 'host.json'\n"), "%s", out);
+    free(out);
+    /* gone from the manifest too: still required */
+    cr_expect_eq(tamper(&c, "rm report.xml && grep -v report.xml MANIFEST.sha256 >M; mv M MANIFEST.sha256",
+                        &out), 1);
+    cr_expect(!strncmp(out, "problem: no member 'report.xml'\ninvalid: '", 42), "%s", out);
+    cr_expect(strstr(out, "': 1 problem\n"), "only that problem: %s", out);
+    free(out);
+    cert_free(&c);
+}
+
+Test(certify, a_case_dropped_from_the_report_is_found)
+{
+    cert c = certify("--cases " BASIC);
+    cr_assert_eq(c.code, 0, "%s", c.out);
+    char *out;
+    char edit[512];
+    snprintf(edit, sizeof edit,
+             "/usr/bin/python3 -c \"import json; r = json.load(open('report.json')); "
+             "r['cases'] = [e for e in r['cases'] if e['id'] != 'ok_big_f32']; "
+             "json.dump(r, open('report.json', 'w'))\" && " REMANIFEST);
+    cr_expect_eq(tamper(&c, edit, &out), 1);
+    cr_expect(strstr(out, "problem: the report has no result for mandatory case 'ok_big_f32'\n"),
+              "%s", out);
+    cr_expect_not(strstr(out, "MANIFEST"), "the manifest was recomputed: %s", out);
+    free(out);
+    cert_free(&c);
+}
+
+Test(certify, another_candidates_hash_is_found)
+{
+    cert c = certify("--cases " BASIC);
+    cr_assert_eq(c.code, 0, "%s", c.out);
+    char *out;
+    cr_expect_eq(tamper(&c, "sed -i 's/^./0/;s/^0\\(.\\)/1\\1/' candidate.sha256 && " REMANIFEST,
+                        &out), 1);
+    cr_expect(strstr(out, "problem: the report tested candidate "), "%s", out);
+    free(out);
+    cert_free(&c);
+}
+
+Test(certify, a_selective_report_is_no_certification)
+{
+    cert c = certify("--cases " BASIC);
+    cr_assert_eq(c.code, 0, "%s", c.out);
+    char *out;
+    char edit[512];
+    snprintf(edit, sizeof edit,
+             "/usr/bin/python3 -c \"import json; r = json.load(open('report.json')); "
+             "r['options']['strict_errors'] = True; r['options']['variants'] = ['dense']; "
+             "json.dump(r, open('report.json', 'w'))\" && " REMANIFEST);
+    cr_expect_eq(tamper(&c, edit, &out), 1);
+    cr_expect(strstr(out, "problem: the report ran with --strict-errors"), "%s", out);
+    cr_expect(strstr(out, "problem: the report did not run variant 'infer'"), "%s", out);
+    free(out);
+    cert_free(&c);
+}
+
+Test(certify, verify_usage_and_unreadable_files)
+{
+    char *out;
+    cr_expect_eq(verify("/nonexistent/b.tar.gz", &out), 2);
+    cr_expect(strstr(out, "cannot read bundle '/nonexistent/b.tar.gz'"), "%s", out);
+    free(out);
+    cr_expect_eq(verify("tests/harness/data/basic/cases.yaml", &out), 1);
+    cr_expect(strstr(out, "problem: bundle 'tests/harness/data/basic/cases.yaml' is damaged or no "
+                          "archive"), "%s", out);
+    free(out);
+    cr_expect_eq(sh("%s verify >/dev/null 2>&1", harness_bin()), 2);
+    cr_expect_eq(sh("%s certify --out /tmp >/dev/null 2>&1", harness_bin()), 2);
+}
+
+Test(certify, a_run_that_cannot_load_writes_no_bundle)
+{
+    cert c = certify("--cases tests/harness/data/malformed");
+    cr_expect_eq(c.code, 2, "%s", c.out);
+    cr_expect(strstr(c.out, "no bundle: the run ended with exit status 2"), "%s", c.out);
+    cr_expect_neq(access(c.bundle, F_OK), 0);
+    cr_expect_eq(sh("test -z \"$(ls -A %s/out)\"", c.dir), 0, "the run's folder is removed");
+    cert_free(&c);
+}
+
+/*
+ * The real thing: the reference over the whole default suite.  Always with
+ * the plain harness: under UBSan the whole suite stops at a signed overflow
+ * in layout_dense (harness/layout.c, dense strides of an infer-only case
+ * whose volume does not fit int64), which belongs to the engine, not to
+ * certify; every other test here runs the sanitized harness.
+ */
+Test(certify, the_reference_is_certified_over_the_whole_suite, .timeout = 600)
+{
+    char dir[64];
+    temp_template(dir, sizeof dir, "/tmp/harness-cert-");
+    cr_assert(mkdtemp(dir));
+    int code = sh("build/reshape-conform certify --candidate build/libreshape_ref.so --out %s "
+                  "--quiet >%s/log 2>&1", dir, dir);
+    char path[128];
+    snprintf(path, sizeof path, "%s/log", dir);
+    char *log = slurp(path);
+    cr_expect_eq(code, 0, "%s", log);
+    free(log);
+    snprintf(path, sizeof path, "%s/reshape-reference-1.0.tar.gz", dir);
+    char *out;
+    cr_expect_eq(verify(path, &out), 0, "%s", out);
+    cr_expect(strstr(out, "reshape-reference 1.0, conformant"), "%s", out);
+    free(out);
+    sh("rm -rf %s", dir);
+}
