@@ -169,12 +169,18 @@ int cmd_certify(int argc, char **argv)
         cases = default_cases = path_from_cwd(abs);
         free(abs);
     }
+    if (access(cand, R_OK) != 0)
+        die(EXIT_HARNESS, "cannot read candidate '%s': %s", cand, strerror(errno));
     if (mkdir(out, 0777) != 0 && errno != EEXIST)
         die(EXIT_HARNESS, "cannot create '%s': %s", out, strerror(errno));
-    /* mkdtemp's template: six placeholder characters */
-    char *work = xasprintf("%s/.certify-%c%c%c%c%c%c", out, 'X', 'X', 'X', 'X', 'X', 'X');
+    /* the run's reports go to a folder of their own below $TMPDIR (a
+     * harness failure ends the process and leaves it there, not in DIR);
+     * mkdtemp's template ends in six placeholder characters */
+    const char *tmpdir = getenv("TMPDIR");
+    char *work = xasprintf("%s/reshape-certify-%c%c%c%c%c%c", tmpdir && *tmpdir ? tmpdir : "/tmp",
+                           'X', 'X', 'X', 'X', 'X', 'X');
     if (!mkdtemp(work))
-        die(EXIT_HARNESS, "cannot create a folder in '%s': %s", out, strerror(errno));
+        die(EXIT_HARNESS, "cannot create a folder for the run '%s': %s", work, strerror(errno));
 
     /* the run, with the fixed options */
     char *run_argv[32];

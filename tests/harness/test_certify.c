@@ -210,6 +210,9 @@ Test(certify, verify_usage_and_unreadable_files)
     free(out);
     cr_expect_eq(sh("%s verify >/dev/null 2>&1", harness_bin()), 2);
     cr_expect_eq(sh("%s certify --out /tmp >/dev/null 2>&1", harness_bin()), 2);
+    cr_expect_eq(sh("%s certify --candidate " CANDS "missing.so --out /tmp/harness-cert-none "
+                    ">/dev/null 2>&1", harness_bin()), 3);
+    cr_expect_neq(access("/tmp/harness-cert-none", F_OK), 0, "no output folder for nothing");
 }
 
 Test(certify, a_run_that_cannot_load_writes_no_bundle)
@@ -218,7 +221,7 @@ Test(certify, a_run_that_cannot_load_writes_no_bundle)
     cr_expect_eq(c.code, 2, "%s", c.out);
     cr_expect(strstr(c.out, "no bundle: the run ended with exit status 2"), "%s", c.out);
     cr_expect_neq(access(c.bundle, F_OK), 0);
-    cr_expect_eq(sh("test -z \"$(ls -A %s/out)\"", c.dir), 0, "the run's folder is removed");
+    cr_expect_eq(sh("test -z \"$(ls -A %s/out)\"", c.dir), 0, "nothing in the output folder");
     cert_free(&c);
 }
 
