@@ -13,7 +13,8 @@ static reshape_status check_dims(const reshape_tensor *t, const char *what)
 {
     if (reshape_dtype_name(t->dtype) == NULL)
         return reshape_ref_fail(RESHAPE_E_INVALID_ARGUMENT,
-                                "unknown dtype %d of '%s'", (int)t->dtype, what);
+                                "unknown dtype %d of '%s'", (int)t->dtype,
+                                what);
     if (t->rank < 0 || t->rank > RESHAPE_MAX_RANK)
         return reshape_ref_fail(RESHAPE_E_INVALID_ARGUMENT,
                                 "rank %" PRId32 " of '%s' is outside 0..%d",

@@ -8,9 +8,11 @@
 #define BIT(dt) (UINT32_C(1) << (dt))
 
 /* Every ABI dtype, 1..RESHAPE_DT_COUNT. */
-#define ALL_DTYPES (((UINT32_C(1) << (RESHAPE_DT_COUNT + 1)) - 1) & ~UINT32_C(1))
+#define ALL_DTYPES                                                            \
+    (((UINT32_C(1) << (RESHAPE_DT_COUNT + 1)) - 1) & ~UINT32_C(1))
 
-#define ONEDNN_DATA (BIT(RESHAPE_DT_F32) | BIT(RESHAPE_DT_F16) | BIT(RESHAPE_DT_BF16))
+#define ONEDNN_DATA                                                           \
+    (BIT(RESHAPE_DT_F32) | BIT(RESHAPE_DT_F16) | BIT(RESHAPE_DT_BF16))
 
 #define INTEGER_SHAPE                                                         \
     (BIT(RESHAPE_DT_S64) | BIT(RESHAPE_DT_S32) | BIT(RESHAPE_DT_S16) |        \

@@ -14,22 +14,6 @@
 #include "support.h"
 
 #define OVR RESHAPE_OP_OPENVINO_RESHAPE_1
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
-
-/* Every dtype, on both paths: the layouts below run for each. */
-struct dtype_path {
-    reshape_dtype dtype;
-    int plain;
-};
-
-#define BOTH_PATHS(dt) {RESHAPE_DT_##dt, 0}, {RESHAPE_DT_##dt, 1}
-static struct dtype_path every[] = {
-    BOTH_PATHS(F64), BOTH_PATHS(F32),    BOTH_PATHS(F16),    BOTH_PATHS(BF16),
-    BOTH_PATHS(F8E4M3), BOTH_PATHS(F8E5M2), BOTH_PATHS(S64), BOTH_PATHS(S32),
-    BOTH_PATHS(S16), BOTH_PATHS(S8),     BOTH_PATHS(U64),    BOTH_PATHS(U32),
-    BOTH_PATHS(U16), BOTH_PATHS(U8),     BOTH_PATHS(S4),     BOTH_PATHS(U4),
-    BOTH_PATHS(U1),  BOTH_PATHS(BOOLEAN),
-};
 
 /* A zeroed buffer of at least `elements` elements of `dtype`, plus slack. */
 static unsigned char *buffer(reshape_dtype dtype, int64_t elements,
@@ -43,28 +27,41 @@ static unsigned char *buffer(reshape_dtype dtype, int64_t elements,
     return p;
 }
 
+/*
+ * Declares `name` as a test of suite `layouts` for every dtype, whose body
+ * (the block after the macro) runs twice, on the fast path and then on the
+ * plain path, with the dtype in `dtype`.
+ */
 #define EVERY_DTYPE_TEST(name)                                                 \
+    static void name(reshape_dtype dtype);                                     \
     ParameterizedTestParameters(layouts, name)                                 \
     {                                                                          \
-        return cr_make_param_array(struct dtype_path, every, COUNT(every));    \
+        return cr_make_param_array(reshape_dtype, all_dtypes,                  \
+                                   RESHAPE_DT_COUNT);                          \
     }                                                                          \
-    ParameterizedTest(struct dtype_path *d, layouts, name)
+    ParameterizedTest(reshape_dtype *d, layouts, name)                         \
+    {                                                                          \
+        for (int plain = 0; plain <= 1; plain++) {                             \
+            reshape_ref_set_plain(plain);                                      \
+            name(*d);                                                          \
+        }                                                                      \
+    }                                                                          \
+    static void name(reshape_dtype dtype)
 
 /* src [3, 5] stored with rows of 8 (3 padding elements per row) -> dst
  * [5, 3] dense.  The padding holds random bytes that must not be copied. */
 EVERY_DTYPE_TEST(strided_src_padded_rows)
 {
     size_t sb, db;
-    unsigned char *in = buffer(d->dtype, 24, &sb), *out;
+    unsigned char *in = buffer(dtype, 24, &sb), *out;
     int64_t sdims[2] = {3, 5}, sstr[2] = {8, 1}, ddims[2] = {5, 3};
     reshape_tensor src, dst;
 
-    out = buffer(d->dtype, 15, &db);
+    out = buffer(dtype, 15, &db);
     fill_random(in, sb, 11);
     fill_random(out, db, 12);
-    src = strided(d->dtype, 2, sdims, sstr, in);
-    dst = tensor(d->dtype, 2, ddims, out);
-    reshape_ref_set_plain(d->plain);
+    src = strided(dtype, 2, sdims, sstr, in);
+    dst = tensor(dtype, 2, ddims, out);
     check_copy(OVR, &src, sb, &dst, db);
     free(in);
     free(out);
@@ -75,15 +72,14 @@ EVERY_DTYPE_TEST(strided_src_padded_rows)
 EVERY_DTYPE_TEST(strided_src_permuted)
 {
     size_t sb, db;
-    unsigned char *in = buffer(d->dtype, 12, &sb), *out;
+    unsigned char *in = buffer(dtype, 12, &sb), *out;
     int64_t sdims[2] = {4, 3}, sstr[2] = {1, 4}, ddims[2] = {2, 6};
     reshape_tensor src, dst;
 
-    out = buffer(d->dtype, 12, &db);
+    out = buffer(dtype, 12, &db);
     fill_random(in, sb, 21);
-    src = strided(d->dtype, 2, sdims, sstr, in);
-    dst = tensor(d->dtype, 2, ddims, out);
-    reshape_ref_set_plain(d->plain);
+    src = strided(dtype, 2, sdims, sstr, in);
+    dst = tensor(dtype, 2, ddims, out);
     check_copy(OVR, &src, sb, &dst, db);
     free(in);
     free(out);
@@ -93,15 +89,14 @@ EVERY_DTYPE_TEST(strided_src_permuted)
 EVERY_DTYPE_TEST(strided_src_permuted_rank_3)
 {
     size_t sb, db;
-    unsigned char *in = buffer(d->dtype, 12, &sb), *out;
+    unsigned char *in = buffer(dtype, 12, &sb), *out;
     int64_t sdims[3] = {2, 3, 2}, sstr[3] = {3, 1, 6}, ddims[1] = {12};
     reshape_tensor src, dst;
 
-    out = buffer(d->dtype, 12, &db);
+    out = buffer(dtype, 12, &db);
     fill_random(in, sb, 22);
-    src = strided(d->dtype, 3, sdims, sstr, in);
-    dst = tensor(d->dtype, 1, ddims, out);
-    reshape_ref_set_plain(d->plain);
+    src = strided(dtype, 3, sdims, sstr, in);
+    dst = tensor(dtype, 1, ddims, out);
     check_copy(OVR, &src, sb, &dst, db);
     free(in);
     free(out);
@@ -112,15 +107,14 @@ EVERY_DTYPE_TEST(strided_src_permuted_rank_3)
 EVERY_DTYPE_TEST(strided_src_stride_0)
 {
     size_t sb, db;
-    unsigned char *in = buffer(d->dtype, 3, &sb), *out;
+    unsigned char *in = buffer(dtype, 3, &sb), *out;
     int64_t sdims[2] = {4, 3}, sstr[2] = {0, 1}, ddims[1] = {12};
     reshape_tensor src, dst;
 
-    out = buffer(d->dtype, 12, &db);
+    out = buffer(dtype, 12, &db);
     fill_random(in, sb, 23);
-    src = strided(d->dtype, 2, sdims, sstr, in);
-    dst = tensor(d->dtype, 1, ddims, out);
-    reshape_ref_set_plain(d->plain);
+    src = strided(dtype, 2, sdims, sstr, in);
+    dst = tensor(dtype, 1, ddims, out);
     check_copy(OVR, &src, sb, &dst, db);
     free(in);
     free(out);
@@ -132,16 +126,15 @@ EVERY_DTYPE_TEST(strided_src_stride_0)
 EVERY_DTYPE_TEST(strided_dst_gaps_keep_the_canary)
 {
     size_t sb, db;
-    unsigned char *in = buffer(d->dtype, 12, &sb), *out;
+    unsigned char *in = buffer(dtype, 12, &sb), *out;
     int64_t sdims[1] = {12}, ddims[2] = {3, 4}, dstr[2] = {9, 2};
     reshape_tensor src, dst;
 
-    out = buffer(d->dtype, 27, &db);
+    out = buffer(dtype, 27, &db);
     fill_random(in, sb, 31);
     memset(out, 0xA5, db);
-    src = tensor(d->dtype, 1, sdims, in);
-    dst = strided(d->dtype, 2, ddims, dstr, out);
-    reshape_ref_set_plain(d->plain);
+    src = tensor(dtype, 1, sdims, in);
+    dst = strided(dtype, 2, ddims, dstr, out);
     check_copy(OVR, &src, sb, &dst, db);
     free(in);
     free(out);
@@ -151,17 +144,16 @@ EVERY_DTYPE_TEST(strided_dst_gaps_keep_the_canary)
 EVERY_DTYPE_TEST(strided_src_into_strided_dst)
 {
     size_t sb, db;
-    unsigned char *in = buffer(d->dtype, 12, &sb), *out;
+    unsigned char *in = buffer(dtype, 12, &sb), *out;
     int64_t sdims[2] = {4, 3}, sstr[2] = {1, 4};
     int64_t ddims[3] = {2, 3, 2}, dstr[3] = {10, 3, 1};
     reshape_tensor src, dst;
 
-    out = buffer(d->dtype, 20, &db);
+    out = buffer(dtype, 20, &db);
     fill_random(in, sb, 41);
     memset(out, 0xA5, db);
-    src = strided(d->dtype, 2, sdims, sstr, in);
-    dst = strided(d->dtype, 3, ddims, dstr, out);
-    reshape_ref_set_plain(d->plain);
+    src = strided(dtype, 2, sdims, sstr, in);
+    dst = strided(dtype, 3, ddims, dstr, out);
     check_copy(OVR, &src, sb, &dst, db);
     free(in);
     free(out);
@@ -172,7 +164,7 @@ EVERY_DTYPE_TEST(strided_src_into_strided_dst)
 EVERY_DTYPE_TEST(in_place)
 {
     size_t sb;
-    unsigned char *buf = buffer(d->dtype, 15, &sb);
+    unsigned char *buf = buffer(dtype, 15, &sb);
     unsigned char *before = malloc(sb);
     int64_t sdims[2] = {3, 5}, ddims[3] = {5, 1, 3};
     reshape_tensor src, dst;
@@ -180,9 +172,8 @@ EVERY_DTYPE_TEST(in_place)
     cr_assert(before != NULL);
     fill_random(buf, sb, 51);
     memcpy(before, buf, sb);
-    src = tensor(d->dtype, 2, sdims, buf);
-    dst = tensor(d->dtype, 3, ddims, buf);
-    reshape_ref_set_plain(d->plain);
+    src = tensor(dtype, 2, sdims, buf);
+    dst = tensor(dtype, 3, ddims, buf);
     check_copy(OVR, &src, sb, &dst, sb);
     assert_bytes_eq(buf, before, sb);
     free(buf);
@@ -193,15 +184,14 @@ EVERY_DTYPE_TEST(in_place)
 EVERY_DTYPE_TEST(misaligned_data)
 {
     size_t sb, db;
-    unsigned char *in = buffer(d->dtype, 13, &sb), *out;
+    unsigned char *in = buffer(dtype, 13, &sb), *out;
     int64_t sdims[1] = {12}, ddims[2] = {4, 3};
     reshape_tensor src, dst;
 
-    out = buffer(d->dtype, 13, &db);
+    out = buffer(dtype, 13, &db);
     fill_random(in, sb, 61);
-    src = tensor(d->dtype, 1, sdims, in + 1);
-    dst = tensor(d->dtype, 2, ddims, out + 1);
-    reshape_ref_set_plain(d->plain);
+    src = tensor(dtype, 1, sdims, in + 1);
+    dst = tensor(dtype, 2, ddims, out + 1);
     check_copy(OVR, &src, sb - 1, &dst, db - 1);
     free(in);
     free(out);
@@ -212,14 +202,13 @@ EVERY_DTYPE_TEST(scalar)
 {
     unsigned char in[8], out[8], back[8];
     int64_t ddims[2] = {1, 1};
-    reshape_tensor src = tensor(d->dtype, 0, NULL, in);
-    reshape_tensor dst = tensor(d->dtype, 2, ddims, out);
-    reshape_tensor again = tensor(d->dtype, 0, NULL, back);
+    reshape_tensor src = tensor(dtype, 0, NULL, in);
+    reshape_tensor dst = tensor(dtype, 2, ddims, out);
+    reshape_tensor again = tensor(dtype, 0, NULL, back);
 
     fill_random(in, sizeof in, 71);
     memset(out, 0, sizeof out);
     memset(back, 0xA5, sizeof back);
-    reshape_ref_set_plain(d->plain);
     check_copy(OVR, &src, sizeof in, &dst, sizeof out);
     check_copy(OVR, &dst, sizeof out, &again, sizeof back);
 }
@@ -230,13 +219,12 @@ EVERY_DTYPE_TEST(empty)
 {
     unsigned char in[4], out[4], canary[4];
     int64_t sdims[3] = {4, 0, 2}, ddims[2] = {0, 5}, dstr[2] = {5, 1};
-    reshape_tensor src = tensor(d->dtype, 3, sdims, in);
-    reshape_tensor dst = tensor(d->dtype, 2, ddims, out);
+    reshape_tensor src = tensor(dtype, 3, sdims, in);
+    reshape_tensor dst = tensor(dtype, 2, ddims, out);
 
     fill_random(in, sizeof in, 81);
     memset(out, 0xA5, sizeof out);
     memset(canary, 0xA5, sizeof canary);
-    reshape_ref_set_plain(d->plain);
     check_copy(OVR, &src, sizeof in, &dst, sizeof out);
     assert_bytes_eq(out, canary, sizeof out);
     dst.strides = dstr;

@@ -77,7 +77,8 @@ struct dtype_row {
 
 #define YES RESHAPE_OK
 #define NO RESHAPE_E_DATA_TYPE
-#define BOTH(dt, st) {STATIC, RESHAPE_DT_##dt, st}, {DYNAMIC, RESHAPE_DT_##dt, st}
+#define BOTH(dt, st)                                                           \
+    {STATIC, RESHAPE_DT_##dt, st}, {DYNAMIC, RESHAPE_DT_##dt, st}
 
 static struct dtype_row dtype_rows[] = {
     BOTH(F64, NO),    BOTH(F32, YES),    BOTH(F16, YES), BOTH(BF16, YES),

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "reference.h"
 #include "support.h"
 
 const reshape_dtype all_dtypes[RESHAPE_DT_COUNT] = {
@@ -253,7 +254,8 @@ void set_element(void *base, int64_t o, unsigned bits, uint64_t v)
     case 4:
         b[o / 2] = (unsigned char)(o % 2 == 0
                                        ? (b[o / 2] & 0xF0u) | (v & 0xFu)
-                                       : (b[o / 2] & 0x0Fu) | ((v & 0xFu) << 4));
+                                       : (b[o / 2] & 0x0Fu) |
+                                             ((v & 0xFu) << 4));
         break;
     case 8: memcpy(b + o, &v8, 1); break;
     case 16: memcpy(b + 2 * o, &v16, 2); break;
@@ -288,7 +290,9 @@ void check_copy(reshape_op op, const reshape_tensor *src, size_t src_bytes,
     unsigned char *expected = malloc(dst_bytes + 1);
     unsigned char *src_before = malloc(src_bytes + 1);
     int in_place = src->data == dst->data;
+    const char *path = reshape_ref_plain() ? "plain" : "fast";
     reshape_status st;
+    size_t at;
 
     cr_assert(expected != NULL && src_before != NULL);
     for (int32_t i = 0; i < dst->rank; i++)
@@ -301,9 +305,15 @@ void check_copy(reshape_op op, const reshape_tensor *src, size_t src_bytes,
                dst->rank, dst->dims);
     p = params(op, 0, &shape.t);
     st = ref()->execute(&p, src, dst);
-    cr_assert_eq(st, RESHAPE_OK, "execute: %s (%s)", reshape_status_name(st),
+    cr_assert_eq(st, RESHAPE_OK, "%s on the %s path: %s (%s)",
+                 reshape_dtype_name(src->dtype), path, reshape_status_name(st),
                  ref()->last_error());
-    assert_bytes_eq(dst->data, expected, dst_bytes);
+    at = first_difference(dst->data, expected, dst_bytes);
+    cr_assert(at == dst_bytes,
+              "%s on the %s path: dst differs first at byte %zu: got 0x%02x, "
+              "expected 0x%02x", reshape_dtype_name(src->dtype), path, at,
+              at < dst_bytes ? ((unsigned char *)dst->data)[at] : 0u,
+              at < dst_bytes ? expected[at] : 0u);
     if (!in_place)
         assert_bytes_eq(src->data, src_before, src_bytes);
     free(expected);

@@ -2,9 +2,9 @@
  * support.h - helpers shared by the Criterion tests of the reference
  * (the *_test.c files beside it): tensor builders, a byte comparator, seeded
  * random bytes, table rows for shape inference, and an independent model of
- * the logical-to-linear index map.  Depends on the ABI header and Criterion
- * only: the tests reach the reference through reshape_candidate_v1(), and
- * include reference.h themselves where they need its internals.
+ * the logical-to-linear index map.  The tests reach the reference through
+ * reshape_candidate_v1(); of its internals (reference.h) they use only the
+ * plain/fast switch.
  */
 #ifndef TESTS_REFERENCE_SUPPORT_H
 #define TESTS_REFERENCE_SUPPORT_H
@@ -169,7 +169,8 @@ void model_copy(const reshape_tensor *src, const reshape_tensor *dst,
  * model_copy predicts from their content before the call (gaps and bytes
  * past the last element unchanged), and that the `src_bytes` bytes at
  * src->data are unchanged (out of place only).  The shape tensor is s32 for
- * DynamicReshape, s64 otherwise.
+ * DynamicReshape, s64 otherwise.  Messages name the dtype and the copy path
+ * in force (reshape_ref_plain()).
  */
 void check_copy(reshape_op op, const reshape_tensor *src, size_t src_bytes,
                 const reshape_tensor *dst, size_t dst_bytes);
