@@ -1,11 +1,12 @@
 /*
- * arena.c - the shared memory of one worker; see wire.h.  Depends on
- * Linux (memfd_create) and libc.
+ * arena.c - the shared memory of one worker slot; see wire.h.  Depends on
+ * Linux (memfd_create, fallocate) and libc.
  */
 #define _GNU_SOURCE
 #include "wire.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -15,19 +16,37 @@ static size_t round_up(size_t n, size_t to)
     return (n + to - 1) / to * to;
 }
 
-int arena_create(arena *a, size_t src_bytes, size_t dst_bytes)
+/* Lays out one cell at `at` with areas of `src_bytes` and `dst_bytes`;
+ * returns where the next one starts. */
+static size_t lay_cell(cell *c, size_t at, size_t p, size_t src_bytes, size_t dst_bytes)
+{
+    c->req_off = at;
+    c->resp_off = c->req_off + round_up(sizeof(wire_request), p);
+    c->out_off = c->resp_off + round_up(sizeof(wire_response), p);
+    c->src_off = c->out_off + 2 * p;            /* out page, guard */
+    c->src_size = round_up(src_bytes ? src_bytes : 1, p);
+    c->dst_off = c->src_off + c->src_size + p;  /* guard after src */
+    c->dst_size = round_up(dst_bytes ? dst_bytes : 1, p);
+    c->end = c->dst_off + c->dst_size + p;      /* guard after dst */
+    return c->end;
+}
+
+static int protect_cell(uint8_t *view, const cell *c, size_t p)
+{
+    return mprotect(view + c->out_off + p, p, PROT_NONE) ||
+           mprotect(view + c->src_off, c->src_size, PROT_READ) ||
+           mprotect(view + c->src_off + c->src_size, p, PROT_NONE) ||
+           mprotect(view + c->dst_off + c->dst_size, p, PROT_NONE);
+}
+
+int arena_create(arena *a, size_t big_src, size_t big_dst)
 {
     memset(a, 0, sizeof *a);
     a->page = (size_t)sysconf(_SC_PAGESIZE);
-    size_t p = a->page;
-    a->req_off = 0;
-    a->resp_off = round_up(sizeof(wire_request), p);
-    a->out_off = a->resp_off + round_up(sizeof(wire_response), p);
-    a->src_off = a->out_off + 2 * p;           /* out page, guard */
-    a->src_size = round_up(src_bytes ? src_bytes : 1, p);
-    a->dst_off = a->src_off + a->src_size + p; /* guard after src */
-    a->dst_size = round_up(dst_bytes ? dst_bytes : 1, p);
-    a->size = a->dst_off + a->dst_size + p;    /* guard after dst */
+    size_t p = a->page, at = round_up(sizeof(wire_batch), p);
+    for (int i = 0; i < ARENA_CELLS; i++)
+        at = lay_cell(&a->cells[i], at, p, ARENA_SMALL_AREA, ARENA_SMALL_AREA);
+    a->size = lay_cell(&a->cells[ARENA_BIG], at, p, big_src, big_dst);
 
     a->fd = memfd_create("reshape-conform-arena", MFD_CLOEXEC);
     if (a->fd < 0)
@@ -42,20 +61,19 @@ int arena_create(arena *a, size_t src_bytes, size_t dst_bytes)
         munmap(a->pview, a->size);
         goto fail;
     }
-    if (mprotect(a->wview + a->out_off + p, p, PROT_NONE) ||
-        mprotect(a->wview + a->src_off, a->src_size, PROT_READ) ||
-        mprotect(a->wview + a->src_off + a->src_size, p, PROT_NONE) ||
-        mprotect(a->wview + a->dst_off + a->dst_size, p, PROT_NONE)) {
-        munmap(a->pview, a->size);
-        munmap(a->wview, a->size);
-        goto fail;
-    }
+    for (int i = 0; i <= ARENA_CELLS; i++)
+        if (protect_cell(a->wview, &a->cells[i], p)) {
+            munmap(a->pview, a->size);
+            munmap(a->wview, a->size);
+            goto fail;
+        }
     return 0;
 fail: {
         int e = errno;
         close(a->fd);
         errno = e;
         a->fd = -1;
+        a->pview = a->wview = NULL;
         return -1;
     }
 }
@@ -72,6 +90,14 @@ void arena_drop_wview(arena *a)
     if (a->wview)
         munmap(a->wview, a->size);
     a->wview = NULL;
+}
+
+void arena_release(arena *a, size_t off, size_t len)
+{
+    size_t lo = round_up(off, a->page), hi = (off + len) / a->page * a->page;
+    if (hi > lo)
+        fallocate(a->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)lo,
+                  (off_t)(hi - lo));
 }
 
 void arena_destroy(arena *a)

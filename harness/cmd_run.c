@@ -57,6 +57,7 @@ static const char run_usage[] =
 #include "options.h"
 #include "progress.h"
 #include "report.h"
+#include "schedule.h"
 #include "select.h"
 #include "stage.h"
 #include "util.h"
@@ -298,54 +299,40 @@ static void write_reports(const run_options *o, json_t *report)
     }
 }
 
+/* Where the results of a run go as they are judged. */
+typedef struct run_sink {
+    const case_set *set;
+    expectations *ex;
+    progress *pr;
+    result *res;
+    const expectation **waivers;
+    int n, cap;
+} run_sink;
+
+static void take_result(void *ctx, result *r)
+{
+    run_sink *k = ctx;
+    if (k->n == k->cap) {
+        k->cap *= 2;
+        k->res = xrealloc(k->res, (size_t)k->cap * sizeof *k->res);
+        k->waivers = xrealloc(k->waivers, (size_t)k->cap * sizeof *k->waivers);
+    }
+    k->waivers[k->n] = expectations_apply(k->ex, k->set->cases[r->case_index].id, r);
+    k->res[k->n++] = *r;
+    progress_result(k->pr, &k->set->cases[r->case_index], r);
+}
+
 /* The run itself: every job through the engine, judged as it completes. */
 static result *run_jobs(const run_options *o, const case_set *set, const job *jobs, int njobs,
                         engine *e, expectations *ex, const expectation ***waivers_out, int *nres,
                         progress *pr)
 {
-    int nslots = engine_slots(e), cap = njobs + 16, n = 0;
-    result *res = xmalloc((size_t)cap * sizeof *res);
-    const expectation **waivers = xmalloc((size_t)cap * sizeof *waivers);
-    stage *stages = xcalloc((size_t)nslots, sizeof *stages);
-    int *slot_job = xmalloc((size_t)nslots * sizeof *slot_job);
-    for (int i = 0; i < nslots; i++)
-        slot_job[i] = -1;
-    int next = 0, inflight = 0;
-    uint32_t seq = 0;
-    while (next < njobs || inflight) {
-        for (int i = 0; i < nslots && next < njobs; i++) {
-            if (slot_job[i] >= 0)
-                continue;
-            char *err = NULL;
-            stage_job(&stages[i], engine_arena(e, i), set, &jobs[next], ++seq, o->seed);
-            if (engine_submit(e, i, &err) != 0)
-                die(EXIT_HARNESS, "%s", err);
-            slot_job[i] = next++;
-            inflight++;
-        }
-        completion d;
-        if (engine_wait(e, &d) != 0)
-            die(EXIT_HARNESS, "lost track of the workers");
-        result got[WIRE_THREADS];
-        int k = judge_job(&stages[d.slot], engine_arena(e, d.slot), &d, o->strict_errors,
-                          o->timeout_ms, got);
-        for (int t = 0; t < k; t++) {
-            if (n == cap) {
-                cap *= 2;
-                res = xrealloc(res, (size_t)cap * sizeof *res);
-                waivers = xrealloc(waivers, (size_t)cap * sizeof *waivers);
-            }
-            waivers[n] = expectations_apply(ex, set->cases[got[t].case_index].id, &got[t]);
-            res[n++] = got[t];
-            progress_result(pr, &set->cases[got[t].case_index], &got[t]);
-        }
-        slot_job[d.slot] = -1;
-        inflight--;
-    }
-    for (int i = 0; i < nslots; i++)
-        stage_free(&stages[i]);
-    free(stages);
-    free(slot_job);
+    run_sink k = {set, ex, pr, xmalloc((size_t)(njobs + 16) * sizeof(result)),
+                  xmalloc((size_t)(njobs + 16) * sizeof(const expectation *)), 0, njobs + 16};
+    schedule_run(e, set, jobs, njobs, o->strict_errors, o->timeout_ms, o->seed, take_result, &k);
+    result *res = k.res;
+    const expectation **waivers = k.waivers;
+    int n = k.n;
     /* the report lists entries by case, then variant, whatever finished first */
     int *order = xmalloc((size_t)(n ? n : 1) * sizeof *order);
     for (int i = 0; i < n; i++)
@@ -410,9 +397,11 @@ int run_main(int argc, char **argv, int list)
 
     int njobs;
     job *jobs = plan_jobs(&set, sel, nsel, o.variants, o.max_bytes, &njobs);
-    size_t src_need = 4096, dst_need = 4096;
+    size_t src_need = 4096, dst_need = 4096;    /* of the big cell */
     for (int i = 0; i < njobs; i++) {
         size_t s, d;
+        if (job_fits_small(&jobs[i], &set))
+            continue;
         job_needs(&jobs[i], &set, &s, &d);
         src_need = s > src_need ? s : src_need;
         dst_need = d > dst_need ? d : dst_need;

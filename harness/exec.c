@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <ucontext.h>
 
 #ifdef __SANITIZE_ADDRESS__
@@ -26,7 +27,7 @@ size_t __sanitizer_get_current_allocated_bytes(void);
 
 static uint8_t *fault_view;
 static size_t fault_size;
-static wire_response *fault_resp;
+static wire_response *volatile fault_resp;   /* the request being carried out */
 
 static void on_fault(int sig, siginfo_t *info, void *uctx)
 {
@@ -59,7 +60,6 @@ void exec_install_fault_handler(const arena *a, uint8_t *view)
     sigaltstack(&ss, NULL);
     fault_view = view;
     fault_size = a->size;
-    fault_resp = arena_response(a, view);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = on_fault;
@@ -118,11 +118,12 @@ static int64_t memory_in_use(void)
 
 /* Raises a guard over the pages of the dst area below dst's first page, so
  * a write just before dst faults; `on` 0 lowers it again. */
-static void guard_before_dst(const arena *a, uint8_t *view, const wire_tensor *dst, int on)
+static void guard_before_dst(const arena *a, const cell *cl, uint8_t *view,
+                             const wire_tensor *dst, int on)
 {
-    if (dst->data_off < (int64_t)a->dst_off)
+    if (dst->data_off < (int64_t)cl->dst_off)
         return;
-    size_t lo = a->dst_off, hi = (size_t)dst->data_off / a->page * a->page;
+    size_t lo = cl->dst_off, hi = (size_t)dst->data_off / a->page * a->page;
     if (hi > lo)
         mprotect(view + lo, hi - lo, on ? PROT_NONE : PROT_READ | PROT_WRITE);
 }
@@ -153,25 +154,73 @@ static void spin_wait(spin_barrier *b)
         sched_yield();
 }
 
+/*
+ * What the threads share: how many calls are running and how many ever
+ * started, so that each thread can tell whether its call overlapped in
+ * time with another thread's (one started while the other ran), and when
+ * to stop.
+ */
+typedef struct thread_shared {
+    spin_barrier barrier;
+    atomic_int active, starts, stop;
+    int64_t deadline_ns;
+} thread_shared;
+
 typedef struct thread_job {
     const reshape_candidate *cand;
     call_args args;
     uint8_t *dst0;
     int64_t slot_bytes;
-    int iters;
-    int32_t *status;
-    spin_barrier *barrier;
+    int slots;
+    wire_response *r;
+    int t;
+    thread_shared *sh;
 } thread_job;
 
+static int64_t monotonic_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/*
+ * One thread of the threads variant: calls back to back after a common
+ * start, each call into dst slot `slot`.  A call that overlapped another
+ * thread's keeps its output (the next call takes the next slot); one that
+ * ran alone is overwritten by the next, since a race needs company.  Stops
+ * when a thread has filled its slots or at the deadline.  The last slot of
+ * each thread is left for one call alone after all threads have ended.
+ */
 static void *thread_main(void *p)
 {
     thread_job *j = p;
-    for (int i = 0; i < j->iters; i++) {
+    thread_shared *sh = j->sh;
+    int slot = 0, calls = 0, overlaps = 0, pending = 0;
+    spin_wait(&sh->barrier);
+    while (slot < j->slots) {
+        if (calls > 0 && (atomic_load(&sh->stop) || monotonic_ns() > sh->deadline_ns))
+            break;
         call_args a = j->args;
-        a.dst.data = j->dst0 + (int64_t)i * j->slot_bytes;
-        spin_wait(j->barrier);
-        j->status[i] = j->cand->execute(&a.params, &a.src, &a.dst);
+        a.dst.data = j->dst0 + (int64_t)slot * j->slot_bytes;
+        int mine = atomic_fetch_add(&sh->starts, 1) + 1;
+        int company = atomic_fetch_add(&sh->active, 1) > 0;
+        j->r->thread_status[j->t][slot] = j->cand->execute(&a.params, &a.src, &a.dst);
+        company |= atomic_fetch_sub(&sh->active, 1) > 1;
+        company |= atomic_load(&sh->starts) != mine;
+        calls++;
+        pending = 1;
+        if (company) {
+            overlaps++;
+            slot++;
+            pending = 0;
+        }
     }
+    if (slot >= j->slots)
+        atomic_store(&sh->stop, 1);
+    j->r->thread_slots[j->t] = slot + pending;
+    j->r->thread_calls[j->t] = calls;
+    j->r->thread_overlaps[j->t] = overlaps;
     return NULL;
 }
 
@@ -180,7 +229,7 @@ static void run_threads(const wire_request *q, wire_response *r, uint8_t *view,
 {
     thread_job jobs[WIRE_THREADS];
     pthread_t tids[WIRE_THREADS];
-    int n = 0, iters = q->iters < WIRE_ITERS_MAX ? q->iters : WIRE_ITERS_MAX;
+    int n = 0, slots = q->iters < WIRE_ITERS_MAX ? q->iters : WIRE_ITERS_MAX;
     for (int t = 0; t < q->ncalls && t < WIRE_THREADS; t++) {
         const wire_call *w = &q->call[t];
         r->phase = PHASE_SUPPORTS;
@@ -193,38 +242,47 @@ static void run_threads(const wire_request *q, wire_response *r, uint8_t *view,
         make_call(&j->args, w, view);
         j->dst0 = view + w->dst.data_off;
         j->slot_bytes = q->slot_bytes;
-        j->iters = iters;
-        j->status = r->thread_status[t];
+        j->slots = slots - 1;   /* the last slot: one call alone, afterwards */
+        j->r = r;
+        j->t = t;
     }
     if (n == 0)
         return;
-    spin_barrier barrier;
-    atomic_init(&barrier.arrived, 0);
-    atomic_init(&barrier.generation, 0);
-    barrier.n = n;
+    thread_shared sh;
+    atomic_init(&sh.barrier.arrived, 0);
+    atomic_init(&sh.barrier.generation, 0);
+    sh.barrier.n = n;
+    atomic_init(&sh.active, 0);
+    atomic_init(&sh.starts, 0);
+    atomic_init(&sh.stop, 0);
+    sh.deadline_ns = monotonic_ns() + (int64_t)(q->budget_ms > 0 ? q->budget_ms : 1) * 1000000;
     r->phase = PHASE_EXECUTE;
-    int started = 0;
     for (int k = 0; k < n; k++) {
-        jobs[k].barrier = &barrier;
+        jobs[k].sh = &sh;
         if (pthread_create(&tids[k], NULL, thread_main, &jobs[k]) != 0)
             abort();  /* the parent reports the worker's death */
-        started++;
     }
-    for (int k = 0; k < started; k++)
+    for (int k = 0; k < n; k++)
         pthread_join(tids[k], NULL);
+    /* each case once more, alone: the control the threaded calls are held to */
+    for (int k = 0; k < n; k++) {
+        call_args a = jobs[k].args;
+        a.dst.data = jobs[k].dst0 + (int64_t)(slots - 1) * jobs[k].slot_bytes;
+        r->thread_status[jobs[k].t][slots - 1] = cand->execute(&a.params, &a.src, &a.dst);
+    }
 }
 
 /* ----------------------------------------------------------- repeat */
 
-static void run_repeat(const arena *a, const wire_request *q, wire_response *r, uint8_t *view,
-                       const reshape_candidate *cand)
+static void run_repeat(const arena *a, const cell *cl, const wire_request *q, wire_response *r,
+                       uint8_t *view, const reshape_candidate *cand)
 {
     call_args c;
     make_call(&c, &q->call[0], view);
     r->repeat_bad_call = -1;
     int every = q->sample_every > 0 ? q->sample_every : 1;
     int total = q->warmup + q->calls;
-    guard_before_dst(a, view, &q->call[0].dst, 1);
+    guard_before_dst(a, cl, view, &q->call[0].dst, 1);
     r->phase = PHASE_EXECUTE;
     for (int i = 0, s = 0; i < total; i++) {
         if (i >= q->warmup && (i - q->warmup) % every == 0 && s < WIRE_MEM_SAMPLES)
@@ -237,19 +295,20 @@ static void run_repeat(const arena *a, const wire_request *q, wire_response *r, 
         if (i == total - 1 && s < WIRE_MEM_SAMPLES)
             r->mem[s++] = memory_in_use();
     }
-    guard_before_dst(a, view, &q->call[0].dst, 0);
+    guard_before_dst(a, cl, view, &q->call[0].dst, 0);
     r->status = r->repeat_bad_call < 0 ? RESHAPE_OK : r->repeat_bad_status;
 }
 
 /* ------------------------------------------------------------ entry */
 
-void exec_request(const arena *a, uint8_t *view, const reshape_candidate *cand)
+void exec_request(const arena *a, const cell *cl, uint8_t *view, const reshape_candidate *cand)
 {
-    const wire_request *q = arena_request(a, view);
-    wire_response *r = arena_response(a, view);
-    wire_probe probe = r->probe;
-    memset(r, 0, sizeof *r);
-    r->probe = probe;
+    const wire_request *q = arena_request(cl, view);
+    wire_response *r = arena_response(cl, view);
+    memset(r, 0, offsetof(wire_response, thread_status));
+    if (q->kind == REQ_THREADS)
+        memset(r->thread_status, 0, sizeof r->thread_status);
+    fault_resp = r;
     r->seq = q->seq;
     r->status = -1;
     if (q->kind == REQ_THREADS) {
@@ -266,7 +325,7 @@ void exec_request(const arena *a, uint8_t *view, const reshape_candidate *cand)
         return;
     }
     if (q->kind == REQ_REPEAT) {
-        run_repeat(a, q, r, view, cand);
+        run_repeat(a, cl, q, r, view, cand);
         r->phase = PHASE_IDLE;
         return;
     }
@@ -274,16 +333,33 @@ void exec_request(const arena *a, uint8_t *view, const reshape_candidate *cand)
     make_call(&c, w, view);
     if (q->kind == REQ_INFER) {
         r->phase = PHASE_INFER;
-        r->status = cand->infer_shape(&c.params, &c.src, (int32_t *)(view + WIRE_OUT_RANK_OFF(a)),
-                                      (int64_t *)(view + WIRE_OUT_DIMS_OFF(a)));
-        r->out_rank = *(int32_t *)(view + WIRE_OUT_RANK_OFF(a));
+        r->status = cand->infer_shape(&c.params, &c.src,
+                                      (int32_t *)(view + WIRE_OUT_RANK_OFF(a, cl)),
+                                      (int64_t *)(view + WIRE_OUT_DIMS_OFF(a, cl)));
+        r->out_rank = *(int32_t *)(view + WIRE_OUT_RANK_OFF(a, cl));
     } else {
-        guard_before_dst(a, view, &w->dst, 1);
+        guard_before_dst(a, cl, view, &w->dst, 1);
         r->phase = PHASE_EXECUTE;
         r->status = cand->execute(&c.params, &c.src, &c.dst);
-        guard_before_dst(a, view, &w->dst, 0);
+        guard_before_dst(a, cl, view, &w->dst, 0);
     }
     if (r->status != RESHAPE_OK)
         copy_last_error(r, cand);
     r->phase = PHASE_IDLE;
+}
+
+void exec_batch(const arena *a, uint8_t *view, const reshape_candidate *cand)
+{
+    wire_batch *b = arena_batch(view);
+    int n = b->n < 0 ? 0 : b->n > ARENA_CELLS ? ARENA_CELLS : b->n;
+    for (int k = 0; k < n; k++) {
+        int ci = b->cells[k];
+        if (ci < 0 || ci > ARENA_BIG)
+            abort();  /* a corrupt batch page; the parent reports the death */
+        __atomic_store_n(&b->started_ns, monotonic_ns(), __ATOMIC_RELAXED);
+        __atomic_store_n(&b->running, k, __ATOMIC_RELEASE);
+        exec_request(a, &a->cells[ci], view, cand);
+    }
+    fault_resp = NULL;
+    __atomic_store_n(&b->running, n, __ATOMIC_RELEASE);
 }

@@ -23,13 +23,20 @@ const reshape_candidate *candidate_open(const char *path, wire_probe *probe);
 /*
  * Installs handlers for SIGSEGV, SIGBUS, SIGFPE, SIGILL and SIGABRT (on an
  * alternate stack) that record the signal and fault address in the
- * response of `a` (seen through `view`) and then let the signal kill the
- * process.  For worker processes only.
+ * response of the request being carried out in `a` (seen through `view`)
+ * and then let the signal kill the process.  For worker processes only.
  */
 void exec_install_fault_handler(const arena *a, uint8_t *view);
 
-/* Carries out the request in `a` (seen through `view`, the candidate's
- * view) and fills the response. */
-void exec_request(const arena *a, uint8_t *view, const reshape_candidate *cand);
+/* Carries out the request in cell `c` of `a` (seen through `view`, the
+ * candidate's view) and fills the cell's response. */
+void exec_request(const arena *a, const cell *c, uint8_t *view, const reshape_candidate *cand);
+
+/*
+ * Carries out the batch of `a`: the requests of batch->cells[0..n) in
+ * order, storing batch->started_ns and then batch->running = k before
+ * request k and running = n after the last (wire.h).
+ */
+void exec_batch(const arena *a, uint8_t *view, const reshape_candidate *cand);
 
 #endif

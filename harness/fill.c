@@ -8,12 +8,23 @@
 
 #include "util.h"
 
-uint64_t splitmix64_next(uint64_t *state)
+static inline uint64_t splitmix64_mix(uint64_t z)
 {
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
+}
+
+uint64_t splitmix64_next(uint64_t *state)
+{
+    return splitmix64_mix(*state += 0x9E3779B97F4A7C15ull);
+}
+
+/* Stores `v` at `p` least significant byte first. */
+static inline void store_le64(uint8_t *p, uint64_t v)
+{
+    for (int j = 0; j < 8; j++)
+        p[j] = (uint8_t)(v >> (8 * j));
 }
 
 uint64_t payload_size(uint64_t n, unsigned bits)
@@ -45,11 +56,27 @@ void fill_iota(uint8_t *out, uint64_t n, unsigned bits)
 
 void fill_random(uint8_t *out, size_t nbytes, uint64_t seed)
 {
-    uint64_t state = seed;
-    for (size_t k = 0; k < nbytes; k += 8) {
-        uint64_t draw = splitmix64_next(&state);
-        for (size_t j = 0; j < 8 && k + j < nbytes; j++)
-            out[k + j] = (uint8_t)(draw >> (8 * j));
+    fill_random_at(out, nbytes, seed, 0);
+}
+
+void fill_random_at(uint8_t *out, size_t nbytes, uint64_t seed, uint64_t off)
+{
+    /* splitmix64's state after d draws is seed + d * the increment */
+    const uint64_t inc = 0x9E3779B97F4A7C15ull;
+    uint64_t state = seed + (off / 8) * inc;
+    size_t k = 0;
+    unsigned skip = (unsigned)(off % 8);
+    if (skip && nbytes) {
+        uint64_t draw = splitmix64_mix(state += inc);
+        for (unsigned j = skip; j < 8 && k < nbytes; j++)
+            out[k++] = (uint8_t)(draw >> (8 * j));
+    }
+    for (; k + 8 <= nbytes; k += 8)
+        store_le64(out + k, splitmix64_mix(state += inc));
+    if (k < nbytes) {
+        uint64_t draw = splitmix64_mix(state += inc);
+        for (unsigned j = 0; k < nbytes; j++)
+            out[k++] = (uint8_t)(draw >> (8 * j));
     }
 }
 
@@ -74,6 +101,59 @@ void fill_payload(const fill *f, uint64_t n, unsigned bits, uint8_t *out)
     case FILL_HEX:
         memset(out, 0, nbytes);
         memcpy(out, f->bytes, f->nbytes < nbytes ? f->nbytes : nbytes);
+        break;
+    }
+}
+
+/* Byte `b` of the iota payload of `n` elements of `bits` bits. */
+static uint8_t iota_byte(uint64_t n, unsigned bits, uint64_t b)
+{
+    if (bits >= 8) {
+        uint64_t w = bits / 8, i = b / w;
+        uint8_t e[8];
+        switch (bits) {                         /* i mod 2^bits in host byte order */
+        case 8: e[0] = (uint8_t)i; break;
+        case 16: { uint16_t v = (uint16_t)i; memcpy(e, &v, 2); break; }
+        case 32: { uint32_t v = (uint32_t)i; memcpy(e, &v, 4); break; }
+        default: memcpy(e, &i, 8); break;
+        }
+        return e[b % w];
+    }
+    uint8_t v = 0;
+    uint64_t per = 8 / bits;
+    for (uint64_t j = 0; j < per && b * per + j < n; j++)
+        subbyte_put(&v, j, bits, (unsigned)(b * per + j));
+    return v;
+}
+
+void fill_payload_at(const fill *f, uint64_t n, unsigned bits, uint64_t off, size_t len,
+                     uint8_t *out)
+{
+    switch (f->kind) {
+    case FILL_IOTA:
+        if (bits == 8) {
+            for (size_t k = 0; k < len; k++)
+                out[k] = (uint8_t)(off + k);
+        } else {
+            for (size_t k = 0; k < len; k++)
+                out[k] = iota_byte(n, bits, off + k);
+        }
+        break;
+    case FILL_RANDOM: fill_random_at(out, len, f->seed, off); break;
+    case FILL_REPEAT:
+        if (!f->nbytes) {
+            memset(out, 0, len);
+            break;
+        }
+        for (size_t k = 0, at = (size_t)(off % f->nbytes); k < len; k++) {
+            out[k] = f->bytes[at];
+            if (++at == f->nbytes)
+                at = 0;
+        }
+        break;
+    case FILL_HEX:
+        for (size_t k = 0; k < len; k++)
+            out[k] = off + k < f->nbytes ? f->bytes[off + k] : 0;
         break;
     }
 }

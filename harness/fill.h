@@ -30,6 +30,10 @@ void fill_iota(uint8_t *out, uint64_t n, unsigned bits);
  * seeded with `seed`. */
 void fill_random(uint8_t *out, size_t nbytes, uint64_t seed);
 
+/* Bytes [off, off + nbytes) of the stream fill_random(seed) writes, without
+ * the bytes before them: out[k] is byte off + k of that stream. */
+void fill_random_at(uint8_t *out, size_t nbytes, uint64_t seed, uint64_t off);
+
 /* `pattern` (npattern > 0 bytes) repeated to fill `nbytes`, cut at the end. */
 void fill_repeat(uint8_t *out, size_t nbytes, const uint8_t *pattern, size_t npattern);
 
@@ -37,6 +41,14 @@ void fill_repeat(uint8_t *out, size_t nbytes, const uint8_t *pattern, size_t npa
  * `out` (payload_size(n, bits) bytes).  For FILL_HEX the byte counts must
  * already agree (the loader checks). */
 void fill_payload(const fill *f, uint64_t n, unsigned bits, uint8_t *out);
+
+/*
+ * Bytes [off, off + len) of the payload fill_payload(f, n, bits) writes,
+ * into out[0..len), without the rest: lets a large payload be written or
+ * checked a piece at a time.  off + len <= payload_size(n, bits).
+ */
+void fill_payload_at(const fill *f, uint64_t n, unsigned bits, uint64_t off, size_t len,
+                     uint8_t *out);
 
 /*
  * Decodes HEX (two hex digits a byte, spaces allowed between bytes) into a

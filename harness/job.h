@@ -51,6 +51,7 @@ typedef struct result {
 /* Limits of the planned subsets and calls. */
 #define PLAN_THREAD_GROUPS 8
 #define PLAN_THREAD_ITERS 64
+#define PLAN_THREAD_BUDGET_MS 250
 #define PLAN_THREAD_MIN_BYTES 256
 #define PLAN_THREAD_MAX_BYTES 16384
 #define PLAN_REPEAT_PER_OP 4

@@ -144,6 +144,17 @@ void layout_gather(const tlayout *l, const uint8_t *image, uint8_t *dense)
     }
 }
 
+void layout_complement(const tlayout *l, uint8_t *image)
+{
+    unsigned bits = l->bits;
+    if (bits < 8) {
+        FOR_EACH_ELEMENT(l, i, off, subbyte_put(image, off, bits, ~subbyte_get(image, off, bits)));
+    } else {
+        size_t w = bits / 8;
+        FOR_EACH_ELEMENT(l, i, off, for (size_t b_ = 0; b_ < w; b_++) image[off * w + b_] ^= 0xFF);
+    }
+}
+
 void layout_mask(const tlayout *l, uint8_t *image)
 {
     unsigned bits = l->bits;

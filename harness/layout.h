@@ -51,6 +51,10 @@ void layout_scatter(const tlayout *l, const uint8_t *dense, uint8_t *image);
  * element i of `dense`.  The padding bits of a sub-byte `dense` are 0. */
 void layout_gather(const tlayout *l, const uint8_t *image, uint8_t *dense);
 
+/* Inverts every bit of `image` that belongs to an element; the other
+ * bits are kept. */
+void layout_complement(const tlayout *l, uint8_t *image);
+
 /* Sets every bit of `image` (l->span_bytes) that belongs to an element
  * to 1 and every other bit to 0. */
 void layout_mask(const tlayout *l, uint8_t *image);

@@ -1,9 +1,10 @@
 /*
- * stage.c - staging a job into an arena (stage.h).  Inputs go where a
- * stray write faults: src and dst end at their area's end, next to a guard
- * page; every byte around and between elements holds a canary; dst's
- * elements start as the bitwise complement of what a success must write.
- * Depends on fill.h, layout.h and wire.h.
+ * stage.c - staging a job into a cell of an arena (stage.h).  Inputs go
+ * where a stray write faults: src and dst end at their area's end, next to
+ * a guard page; every byte around and between elements holds a canary;
+ * dst's elements start as the bitwise complement of what a success must
+ * write.  Large payloads are written once, straight into the shared
+ * memory.  Depends on fill.h, layout.h and wire.h.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +17,8 @@ static void need(bytes *b, size_t n)
 {
     if (n > b->cap) {
         b->cap = n < 4096 ? 4096 : n;
-        b->p = xrealloc(b->p, b->cap);
+        free(b->p);
+        b->p = xmalloc(b->cap);
     }
     b->len = n;
 }
@@ -24,13 +26,16 @@ static void need(bytes *b, size_t n)
 void stage_free(stage *s)
 {
     free(s->payload.p);
-    free(s->src_img.p);
-    free(s->dst_img.p);
     free(s->scratch.p);
     free(s->scratch2.p);
-    for (int t = 0; t < WIRE_THREADS; t++)
-        free(s->tpayload[t].p);
     memset(s, 0, sizeof *s);
+}
+
+void stage_build_payload(stage *s, const rcase *c)
+{
+    need(&s->payload, (size_t)c->payload_bytes);
+    fill_payload(&c->data, c->volume, reshape_dtype_bits(c->dtype), s->payload.p);
+    s->have_payload = 1;
 }
 
 static void set_tensor(wire_tensor *w, reshape_dtype dtype, const tlayout *l, int64_t data_off)
@@ -72,9 +77,34 @@ static size_t place(size_t area, size_t size, uint64_t span, int misaligned)
     return off;
 }
 
-static uint64_t canary_seed(const stage *s, uint32_t seq, uint64_t salt)
+uint64_t stage_canary_seed(const stage *s, uint32_t seq, uint64_t salt)
 {
     return s->seed * 0x9E3779B97F4A7C15ull ^ ((uint64_t)seq << 20) ^ salt;
+}
+
+/* Writes canary stream `seed` (stream offset 0 at `lo`) into arena
+ * [off, off + len). */
+static void canaries(arena *a, size_t lo, size_t off, size_t len, uint64_t seed)
+{
+    fill_random_at(a->pview + off, len, seed, off - lo);
+}
+
+int64_t stage_canary_diff(stage *s, const arena *a, size_t lo, size_t off, size_t len,
+                          uint64_t seed)
+{
+    (void)s;
+    uint8_t want[4096];
+    for (size_t done = 0; done < len;) {
+        size_t k = len - done < sizeof want ? len - done : sizeof want;
+        fill_random_at(want, k, seed, off + done - lo);
+        const uint8_t *got = a->pview + off + done;
+        if (memcmp(want, got, k))
+            for (size_t i = 0; i < k; i++)
+                if (want[i] != got[i])
+                    return (int64_t)(done + i);
+        done += k;
+    }
+    return -1;
 }
 
 static void stage_infer(stage *s, arena *a, const rcase *c, wire_request *q)
@@ -87,18 +117,26 @@ static void stage_infer(stage *s, arena *a, const rcase *c, wire_request *q)
     w->layout = 0;
     q->kind = REQ_INFER;
     /* out_rank and out_dims start as poison the candidate must overwrite */
-    memset(a->pview + a->out_off, 0xA5, a->page);
+    memset(a->pview + s->cl->out_off, 0xA5, a->page);
 }
 
-static void stage_single(stage *s, arena *a, const rcase *c, wire_request *q, uint32_t seq)
+/* Canaries over [lo, end) except the `span` bytes at `data`. */
+static void canaries_around(arena *a, size_t lo, size_t data, size_t span, size_t end,
+                            uint64_t seed)
+{
+    canaries(a, lo, lo, data - lo, seed);
+    canaries(a, lo, data + span, end - data - span, seed);
+}
+
+static void stage_single(stage *s, arena *a, const rcase *c, wire_request *q)
 {
     variant v = s->j->v;
     unsigned bits = reshape_dtype_bits(c->dtype);
     wire_call *w = &q->call[0];
+    const cell *cl = s->cl;
+    uint8_t *pv = a->pview;
     int ok = case_first_success(c);
-
-    need(&s->payload, (size_t)c->payload_bytes);
-    fill_payload(&c->data, c->volume, bits, s->payload.p);
+    size_t pay = (size_t)c->payload_bytes;
 
     switch (v) {
     case V_STRIDED_SRC_PADDED: layout_padded(&s->src_l, c->rank, c->dims, bits); break;
@@ -120,41 +158,46 @@ static void stage_single(stage *s, arena *a, const rcase *c, wire_request *q, ui
     }
 
     int mis = v == V_MISALIGNED;
-    s->dst_data = place(a->dst_off, a->dst_size, s->dst_l.span_bytes, mis);
+    size_t dspan = (size_t)s->dst_l.span_bytes, sspan = (size_t)s->src_l.span_bytes;
+    size_t dst_end = cl->dst_off + cl->dst_size, src_end = cl->src_off + cl->src_size;
+    s->dst_data = place(cl->dst_off, cl->dst_size, dspan, mis);
     s->dst_lo = s->dst_data / a->page * a->page;
-    size_t dst_end = a->dst_off + a->dst_size;
-    need(&s->dst_img, dst_end - s->dst_lo);
-    fill_random(s->dst_img.p, s->dst_img.len, canary_seed(s, seq, 1));
-    uint8_t *dst_span = s->dst_img.p + (s->dst_data - s->dst_lo);
+    s->dst_canary = stage_canary_seed(s, s->seq, 1);
+    s->src_canary = stage_canary_seed(s, s->seq, 2);
 
     if (v == V_IN_PLACE) {
         /* src and dst are one dense buffer holding the payload */
-        memcpy(dst_span, s->payload.p, (size_t)c->payload_bytes);
+        canaries_around(a, s->dst_lo, s->dst_data, pay, dst_end, s->dst_canary);
+        fill_payload(&c->data, c->volume, bits, pv + s->dst_data);
         s->src_data = s->dst_data;
-        s->src_lo = s->src_img.len = 0;
+        s->src_lo = 0;
     } else {
-        if (s->expect_success) {
-            /* elements start as the complement of what must be written */
-            need(&s->scratch, (size_t)c->payload_bytes);
-            for (size_t k = 0; k < s->scratch.len; k++)
-                s->scratch.p[k] = (uint8_t)~s->payload.p[k];
-            if (!s->dst_l.strided)
-                memcpy(dst_span, s->scratch.p, s->scratch.len);
-            else
-                layout_scatter(&s->dst_l, s->scratch.p, dst_span);
-        }
-        s->src_data = place(a->src_off, a->src_size, s->src_l.span_bytes, mis);
+        s->src_data = place(cl->src_off, cl->src_size, sspan, mis);
         s->src_lo = s->src_data / a->page * a->page;
-        need(&s->src_img, a->src_off + a->src_size - s->src_lo);
-        fill_random(s->src_img.p, s->src_img.len, canary_seed(s, seq, 2));
-        uint8_t *src_span = s->src_img.p + (s->src_data - s->src_lo);
-        if (!s->src_l.strided)
-            memcpy(src_span, s->payload.p, (size_t)c->payload_bytes);
-        else
-            layout_scatter(&s->src_l, s->payload.p, src_span);
-        memcpy(a->pview + s->src_lo, s->src_img.p, s->src_img.len);
+        const uint8_t *dense_src = pv + s->src_data;
+        if (s->src_l.strided) {
+            canaries(a, s->src_lo, s->src_lo, src_end - s->src_lo, s->src_canary);
+            stage_build_payload(s, c);
+            layout_scatter(&s->src_l, s->payload.p, pv + s->src_data);
+            dense_src = s->payload.p;
+        } else {
+            canaries_around(a, s->src_lo, s->src_data, sspan, src_end, s->src_canary);
+            fill_payload(&c->data, c->volume, bits, pv + s->src_data);
+        }
+        if (!s->expect_success) {
+            canaries(a, s->dst_lo, s->dst_lo, dst_end - s->dst_lo, s->dst_canary);
+        } else if (s->dst_l.strided) {
+            /* elements start as the complement of what must be written */
+            canaries(a, s->dst_lo, s->dst_lo, dst_end - s->dst_lo, s->dst_canary);
+            layout_scatter(&s->dst_l, dense_src, pv + s->dst_data);
+            layout_complement(&s->dst_l, pv + s->dst_data);
+        } else {
+            canaries_around(a, s->dst_lo, s->dst_data, dspan, dst_end, s->dst_canary);
+            uint8_t *d = pv + s->dst_data;
+            for (size_t k = 0; k < pay; k++)
+                d[k] = (uint8_t)~dense_src[k];
+        }
     }
-    memcpy(a->pview + s->dst_lo, s->dst_img.p, s->dst_img.len);
 
     set_tensor(&w->src, c->dtype, &s->src_l, (int64_t)s->src_data);
     set_tensor(&w->dst, c->dtype, &s->dst_l, (int64_t)s->dst_data);
@@ -172,12 +215,14 @@ static void stage_single(stage *s, arena *a, const rcase *c, wire_request *q, ui
 
 /*
  * threads: thread t runs case j->cases[t] on its own random payload (so
- * that a shared scratch buffer shows), iteration i writing its own dst
- * slot, so every iteration's output can be checked afterwards.
+ * that a shared scratch buffer shows), each kept call writing its own dst
+ * slot, so every one can be checked afterwards.
  */
-static void stage_threads(stage *s, arena *a, wire_request *q, uint32_t seq)
+static void stage_threads(stage *s, arena *a, wire_request *q)
 {
     const job *j = s->j;
+    const cell *cl = s->cl;
+    uint8_t *pv = a->pview;
     s->iters = PLAN_THREAD_ITERS;
     uint64_t most = 0;
     for (int t = 0; t < j->ncases; t++) {
@@ -185,31 +230,33 @@ static void stage_threads(stage *s, arena *a, wire_request *q, uint32_t seq)
         most = b > most ? b : most;
     }
     s->slot_bytes = (size_t)(most + 63) / 64 * 64;
-    s->src_lo = a->src_off;
-    s->dst_lo = a->dst_off;
-    need(&s->src_img, WIRE_THREADS * s->slot_bytes);
-    need(&s->dst_img, (size_t)WIRE_THREADS * (size_t)s->iters * s->slot_bytes);
-    fill_random(s->src_img.p, s->src_img.len, canary_seed(s, seq, 3));
-    fill_random(s->dst_img.p, s->dst_img.len, canary_seed(s, seq, 4));
+    s->src_lo = cl->src_off;
+    s->dst_lo = cl->dst_off;
+    s->src_canary = stage_canary_seed(s, s->seq, 3);
+    s->dst_canary = stage_canary_seed(s, s->seq, 4);
+    canaries(a, s->src_lo, s->src_lo, WIRE_THREADS * s->slot_bytes, s->src_canary);
+    canaries(a, s->dst_lo, s->dst_lo, (size_t)WIRE_THREADS * (size_t)s->iters * s->slot_bytes,
+             s->dst_canary);
     q->kind = REQ_THREADS;
     q->ncalls = j->ncases;
     q->iters = s->iters;
     q->slot_bytes = (int64_t)s->slot_bytes;
+    q->budget_ms = PLAN_THREAD_BUDGET_MS;
     for (int t = 0; t < j->ncases; t++) {
         const rcase *c = &s->set->cases[j->cases[t]];
         unsigned bits = reshape_dtype_bits(c->dtype);
         int ok = case_first_success(c);
         wire_call *w = &q->call[t];
-        bytes *p = &s->tpayload[t];
-        need(p, (size_t)c->payload_bytes);
-        fill_random(p->p, p->len, canary_seed(s, seq, 16 + (uint64_t)t));
-        s->tsrc_data[t] = a->src_off + (size_t)t * s->slot_bytes;
-        s->tdst_data[t] = a->dst_off + (size_t)t * (size_t)s->iters * s->slot_bytes;
-        memcpy(s->src_img.p + (s->tsrc_data[t] - s->src_lo), p->p, p->len);
+        size_t len = (size_t)c->payload_bytes;
+        s->tlen[t] = len;
+        s->tsrc_data[t] = cl->src_off + (size_t)t * s->slot_bytes;
+        s->tdst_data[t] = cl->dst_off + (size_t)t * (size_t)s->iters * s->slot_bytes;
+        const uint8_t *src = pv + s->tsrc_data[t];
+        fill_random(pv + s->tsrc_data[t], len, stage_canary_seed(s, s->seq, 16 + (uint64_t)t));
         for (int i = 0; i < s->iters; i++) {
-            uint8_t *slot = s->dst_img.p + (s->tdst_data[t] - s->dst_lo) + (size_t)i * s->slot_bytes;
-            for (size_t k = 0; k < p->len; k++)
-                slot[k] = (uint8_t)~p->p[k];
+            uint8_t *slot = pv + s->tdst_data[t] + (size_t)i * s->slot_bytes;
+            for (size_t k = 0; k < len; k++)
+                slot[k] = (uint8_t)~src[k];
         }
         tlayout sl, dl;
         layout_dense(&sl, c->rank, c->dims, bits);
@@ -219,36 +266,34 @@ static void stage_threads(stage *s, arena *a, wire_request *q, uint32_t seq)
         set_tensor(&w->dst, c->dtype, &dl, (int64_t)s->tdst_data[t]);
         w->layout = 0;
     }
-    memcpy(a->pview + s->src_lo, s->src_img.p, s->src_img.len);
-    memcpy(a->pview + s->dst_lo, s->dst_img.p, s->dst_img.len);
 }
 
-void stage_job(stage *s, arena *a, const case_set *set, const job *j, uint32_t seq,
-               uint64_t seed)
+void stage_job(stage *s, arena *a, const cell *cl, const case_set *set, const job *j,
+               uint32_t seq, uint64_t seed)
 {
     s->j = j;
     s->set = set;
+    s->cl = cl;
     s->seed = seed;
+    s->seq = seq;
     s->expect_success = 0;
     s->expect_shape = -1;
-    s->src_img.len = s->dst_img.len = 0;
+    s->have_payload = 0;
+    s->src_lo = 0;
     wire_request *q = &s->req;
     memset(q, 0, sizeof *q);
     q->seq = seq;
     q->ncalls = 1;
     const rcase *c = &set->cases[j->cases[0]];
     if (j->v == V_THREADS) {
-        stage_threads(s, a, q, seq);
+        stage_threads(s, a, q);
     } else {
         set_shape(&q->call[0], c);
         if (j->v == V_INFER)
             stage_infer(s, a, c, q);
         else
-            stage_single(s, a, c, q, seq);
+            stage_single(s, a, c, q);
     }
-    memcpy(arena_request(a, a->pview), q, sizeof *q);
-    wire_response *r = arena_response(a, a->pview);
-    wire_probe probe = r->probe;
-    memset(r, 0, sizeof *r);
-    r->probe = probe;
+    memcpy(arena_request(cl, a->pview), q, wire_request_used(q));
+    memset(arena_response(cl, a->pview), 0, offsetof(wire_response, thread_status));
 }

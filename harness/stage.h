@@ -1,9 +1,15 @@
 /*
  * stage.h - the parent's side of one job: writing the inputs, canaries and
- * the request into a slot's arena (stage_job), and judging the outcome from
- * the arena and the returned statuses alone (judge_job, verdict.c).  The
- * worker is never trusted with a verdict.  Depends on job.h, layout.h,
- * wire.h and worker.h.
+ * the request into a cell of a slot's arena (stage_job), and judging the
+ * outcome from the arena and the returned statuses alone (judge_job,
+ * verdict.c).  The worker is never trusted with a verdict.
+ *
+ * Nothing large is copied: the payload is written straight into the
+ * shared src (or, in place, dst), the canaries are a splitmix64 stream
+ * that is generated again to be checked, dst starts as the complement of
+ * src, and a success is compared against src's bytes once src is known to
+ * be unchanged.  Only strided layouts keep the dense payload aside.
+ * Depends on job.h, layout.h, wire.h and worker.h.
  */
 #ifndef HARNESS_STAGE_H
 #define HARNESS_STAGE_H
@@ -26,39 +32,57 @@ typedef struct bytes {
 typedef struct stage {
     const job *j;
     const case_set *set;
+    const cell *cl;             /* the cell it is staged in */
     uint64_t seed;              /* canaries and thread payloads */
+    uint32_t seq;
     int expect_success;         /* execute should write the payload to dst */
     int expect_shape;           /* index of the outcome whose dims dst has, or -1 */
 
     tlayout src_l, dst_l;
     size_t src_data, dst_data;  /* arena offsets of the tensors' data */
-    size_t src_lo, dst_lo;      /* arena offsets where the saved images start */
-    bytes payload;              /* the input payload, dense: the expected output */
-    bytes src_img;              /* [src_lo, end of src area) as staged */
-    bytes dst_img;              /* [dst_lo, end of dst area) as staged */
+    size_t src_lo, dst_lo;      /* arena offsets where the canaries start;
+                                   src_lo 0: no src of its own (in place) */
+    uint64_t src_canary, dst_canary;    /* seeds of the canary streams */
+    bytes payload;              /* the dense payload, kept for strided layouts
+                                   and built on demand for a detail */
+    int have_payload;
     bytes scratch, scratch2;
     wire_request req;           /* the request as staged */
 
     /* threads */
     int iters;
     size_t slot_bytes;
-    bytes tpayload[WIRE_THREADS];
-    size_t tsrc_data[WIRE_THREADS], tdst_data[WIRE_THREADS];
+    size_t tsrc_data[WIRE_THREADS], tdst_data[WIRE_THREADS], tlen[WIRE_THREADS];
 } stage;
 
-/* Writes job `j` into arena `a` (through its parent view) and remembers
- * what was written in `s`.  `seq` numbers the request. */
-void stage_job(stage *s, arena *a, const case_set *set, const job *j, uint32_t seq,
-               uint64_t seed);
+/* Writes job `j` into cell `cl` of arena `a` (through its parent view) and
+ * remembers what was written in `s`.  `seq` numbers the request. */
+void stage_job(stage *s, arena *a, const cell *cl, const case_set *set, const job *j,
+               uint32_t seq, uint64_t seed);
 
 /*
- * Judges the job staged in `s` after `done`: fills out[0..n) and returns n
- * (one result, or one per distinct case of a threads job).  `strict`
- * applies --strict-errors; `timeout_ms` is for the detail.  Every string in
- * the results is newly allocated.
+ * Judges the job staged in `s` after `done` (whose kind is how this one
+ * request ended): fills out[0..n) and returns n (one result, or one per
+ * distinct case of a threads job).  `strict` applies --strict-errors;
+ * `timeout_ms` is for the detail.  Every string in the results is newly
+ * allocated.
  */
 int judge_job(stage *s, const arena *a, const completion *done, int strict, int timeout_ms,
               result *out);
+
+/*
+ * Offset of the first byte of arena [off, off + len) that differs from
+ * the canary stream `seed` at stream offset off - lo, or -1.  The stream
+ * is generated again piece by piece; nothing is stored.
+ */
+int64_t stage_canary_diff(stage *s, const arena *a, size_t lo, size_t off, size_t len,
+                          uint64_t seed);
+
+/* The canary seed of stream `salt` of request `seq`. */
+uint64_t stage_canary_seed(const stage *s, uint32_t seq, uint64_t salt);
+
+/* Makes s->payload hold the dense input payload of case `c`. */
+void stage_build_payload(stage *s, const rcase *c);
 
 /* Frees the buffers of `s`. */
 void stage_free(stage *s);

@@ -42,28 +42,32 @@ static void set(result *r, verdict vd, char *detail)
 /* Where arena offset `off` lies, for a fault or a changed byte. */
 static char *where(const stage *s, const arena *a, uint64_t off)
 {
-    size_t dst_end = a->dst_off + a->dst_size, src_end = a->src_off + a->src_size;
+    const cell *cl = s->cl;
+    size_t dst_end = cl->dst_off + cl->dst_size, src_end = cl->src_off + cl->src_size;
     size_t dspan = (size_t)s->dst_l.span_bytes, sspan = (size_t)s->src_l.span_bytes;
-    if (off < a->out_off)
+    int threads = s->j->v == V_THREADS;
+    if (off < cl->req_off || off >= cl->end)
+        return xstrdup(off < a->size ? "in another request's memory" : "outside the arena");
+    if (off < cl->out_off)
         return xstrdup("in the harness's request");
-    if (off < a->out_off + a->page)
+    if (off < cl->out_off + a->page)
         return xstrdup("in out_rank/out_dims");
-    if (off < a->src_off)
+    if (off < cl->src_off)
         return xasprintf("%llu bytes past the end of out_dims",
-                         (unsigned long long)(off - (a->out_off + a->page) + 1));
+                         (unsigned long long)(off - (cl->out_off + a->page) + 1));
     if (off < src_end) {
-        if (s->j->v != V_THREADS && off >= s->src_data && off < s->src_data + sspan)
+        if (!threads && off >= s->src_data && off < s->src_data + sspan)
             return xasprintf("in src at byte %llu", (unsigned long long)(off - s->src_data));
-        if (s->j->v != V_THREADS && off >= s->src_data + sspan)
+        if (!threads && off >= s->src_data + sspan)
             return xasprintf("%llu bytes past the end of src",
                              (unsigned long long)(off - (s->src_data + sspan) + 1));
         return xstrdup("in the src area");
     }
-    if (off < a->dst_off)
+    if (off < cl->dst_off)
         return xasprintf("%llu bytes past the end of src (guard page)",
                          (unsigned long long)(off - src_end + 1));
     if (off < dst_end) {
-        if (s->j->v == V_THREADS)
+        if (threads)
             return xstrdup("in the dst area");
         if (off < s->dst_data)
             return xasprintf("%llu bytes before dst", (unsigned long long)(s->dst_data - off));
@@ -72,10 +76,8 @@ static char *where(const stage *s, const arena *a, uint64_t off)
         return xasprintf("%llu bytes past the end of dst",
                          (unsigned long long)(off - (s->dst_data + dspan) + 1));
     }
-    if (off < a->size)
-        return xasprintf("%llu bytes past the end of dst (guard page)",
-                         (unsigned long long)(off - (s->dst_data + dspan) + 1));
-    return xstrdup("outside the arena");
+    return xasprintf("%llu bytes past the end of dst (guard page)",
+                     (unsigned long long)(off - (s->dst_data + dspan) + 1));
 }
 
 /* A worker that died: a write fault outside dst is MEMORY_VIOLATION, any
@@ -121,35 +123,85 @@ static void judge_death(const stage *s, const arena *a, const completion *done,
     r->got = xstrdup(r->vd == VD_CRASH ? "crash" : "memory violation");
 }
 
-/* Changed bytes in [lo, lo + len) of the arena against `saved`; reports
- * the first as MEMORY_VIOLATION.  Returns nonzero when something changed. */
-static int check_unchanged(const stage *s, const arena *a, size_t lo, const uint8_t *saved,
-                           size_t len, result *r)
+/* A write found at arena offset `off`: MEMORY_VIOLATION.  Returns 1. */
+static int wrote_at(const stage *s, const arena *a, size_t off, result *r)
 {
-    int64_t k = compare_first_byte(saved, a->pview + lo, len);
-    if (k < 0)
-        return 0;
-    char *w = where(s, a, lo + (uint64_t)k);
+    char *w = where(s, a, off);
     set(r, VD_MEMORY_VIOLATION, xasprintf("wrote %s", w));
     free(w);
     return 1;
 }
 
-/* Everything outside dst's span that the call must not touch. */
-static int check_outside_dst(const stage *s, const arena *a, result *r)
+/* Canaries of stream `seed` (offset 0 at `lo`) in [off, off + len) that
+ * changed: MEMORY_VIOLATION at the first.  Returns nonzero if any. */
+static int canaries_changed(stage *s, const arena *a, size_t lo, size_t off, size_t len,
+                            uint64_t seed, result *r)
 {
-    if (memcmp(&s->req, arena_request(a, a->pview), sizeof s->req)) {
+    int64_t k = stage_canary_diff(s, a, lo, off, len, seed);
+    return k >= 0 && wrote_at(s, a, off + (size_t)k, r);
+}
+
+/* Offset of the first byte of the `len` bytes at `got` that differs from
+ * case `c`'s payload, generated again a piece at a time, or -1. */
+static int64_t payload_diff(const rcase *c, const uint8_t *got, size_t len)
+{
+    uint8_t want[4096];
+    unsigned bits = reshape_dtype_bits(c->dtype);
+    for (size_t done = 0; done < len;) {
+        size_t k = len - done < sizeof want ? len - done : sizeof want;
+        fill_payload_at(&c->data, c->volume, bits, done, k, want);
+        if (memcmp(want, got + done, k))
+            return (int64_t)done + compare_first_byte(want, got + done, k);
+        done += k;
+    }
+    return -1;
+}
+
+/* src as staged: canaries and the payload (dense, or scattered). */
+static int src_changed(stage *s, const arena *a, const rcase *c, result *r)
+{
+    if (!s->src_lo)
+        return 0;
+    const cell *cl = s->cl;
+    size_t end = cl->src_off + cl->src_size, span = (size_t)s->src_l.span_bytes;
+    if (s->src_l.strided) {
+        bytes *e = &s->scratch2;
+        size_t len = end - s->src_lo;
+        if (e->cap < len) {
+            e->cap = len;
+            free(e->p);
+            e->p = xmalloc(len);
+        }
+        fill_random_at(e->p, len, s->src_canary, 0);
+        layout_scatter(&s->src_l, s->payload.p, e->p + (s->src_data - s->src_lo));
+        int64_t k = compare_first_byte(e->p, a->pview + s->src_lo, len);
+        return k >= 0 && wrote_at(s, a, s->src_lo + (size_t)k, r);
+    }
+    if (canaries_changed(s, a, s->src_lo, s->src_lo, s->src_data - s->src_lo, s->src_canary, r))
+        return 1;
+    int64_t k = payload_diff(c, a->pview + s->src_data, span);
+    if (k >= 0)
+        return wrote_at(s, a, s->src_data + (size_t)k, r);
+    return canaries_changed(s, a, s->src_lo, s->src_data + span, end - s->src_data - span,
+                            s->src_canary, r);
+}
+
+/* Everything outside dst's span that the call must not touch. */
+static int check_outside_dst(stage *s, const arena *a, const rcase *c, result *r)
+{
+    const cell *cl = s->cl;
+    if (memcmp(&s->req, arena_request(cl, a->pview), wire_request_used(&s->req))) {
         set(r, VD_MEMORY_VIOLATION,
             xstrdup("changed its arguments (params, dims, strides or shape values)"));
         return 1;
     }
-    if (s->src_img.len && check_unchanged(s, a, s->src_lo, s->src_img.p, s->src_img.len, r))
+    if (src_changed(s, a, c, r))
         return 1;
-    size_t before = s->dst_data - s->dst_lo, span = (size_t)s->dst_l.span_bytes;
-    if (check_unchanged(s, a, s->dst_lo, s->dst_img.p, before, r))
+    size_t span = (size_t)s->dst_l.span_bytes, end = cl->dst_off + cl->dst_size;
+    if (canaries_changed(s, a, s->dst_lo, s->dst_lo, s->dst_data - s->dst_lo, s->dst_canary, r))
         return 1;
-    size_t after = s->dst_img.len - before - span;
-    return check_unchanged(s, a, s->dst_data + span, s->dst_img.p + before + span, after, r);
+    return canaries_changed(s, a, s->dst_lo, s->dst_data + span, end - s->dst_data - span,
+                            s->dst_canary, r);
 }
 
 static void element_detail(result *r, const tlayout *l, const uint8_t *expected,
@@ -168,68 +220,111 @@ static void element_detail(result *r, const tlayout *l, const uint8_t *expected,
     set(r, VD_FAIL, sb_take(&b));
 }
 
+/* Room for `n` bytes in `b`. */
+static uint8_t *room(bytes *b, size_t n)
+{
+    if (b->cap < n + 1) {
+        b->cap = n + 4096;
+        free(b->p);
+        b->p = xmalloc(b->cap);
+    }
+    return b->p;
+}
+
 /*
  * dst after a success: elements equal the payload, gap bits equal their
  * canary, and for dense to dense the padding bits of a sub-byte tensor's
- * last byte equal src's (with a strided src they are not checked).
+ * last byte equal src's (with a strided src they are not checked).  The
+ * payload is src itself when src is dense (checked unchanged before), the
+ * kept payload of a strided src, or generated again for in_place.
  */
 static void check_dst(stage *s, const arena *a, result *r)
 {
+    const rcase *c = &s->set->cases[s->j->cases[0]];
     const tlayout *l = &s->dst_l;
     const uint8_t *got = a->pview + s->dst_data;
-    size_t span = (size_t)l->span_bytes;
-    uint8_t *want = s->dst_img.p + (s->dst_data - s->dst_lo);  /* the staged canaries */
-    /* the expected image: canaries, then the payload in the elements */
-    bytes *e = &s->scratch2;
-    if (e->cap < span + 1) {
-        e->cap = span + 4096;
-        e->p = xrealloc(e->p, e->cap);
-    }
-    memcpy(e->p, want, span);
-    if (!l->strided)
-        memcpy(e->p, s->payload.p, span);
-    else
-        layout_scatter(l, s->payload.p, e->p);
-    int pad_free = !l->strided && s->src_l.strided && (l->volume * l->bits) % 8 != 0;
-    if (pad_free) {
-        unsigned used = (unsigned)((l->volume * l->bits) % 8);
-        uint8_t keep = l->bits == 1 ? (uint8_t)(0xFFu << (8 - used)) : (uint8_t)((1u << used) - 1);
-        e->p[span - 1] = (uint8_t)((e->p[span - 1] & keep) | (got[span - 1] & ~keep));
-    }
-    if (memcmp(e->p, got, span) == 0)
-        return;
-    if (l->strided) {
-        /* a changed gap bit is a write outside the elements */
-        bytes *m = &s->scratch;
-        if (m->cap < span + 1) {
-            m->cap = span + 4096;
-            m->p = xrealloc(m->p, m->cap);
+    size_t span = (size_t)l->span_bytes, pay = (size_t)payload_size(l->volume, l->bits);
+    const uint8_t *payload = NULL;
+    if (s->src_l.strided)
+        payload = s->payload.p;
+    else if (s->src_lo)
+        payload = a->pview + s->src_data;
+    if (!l->strided) {
+        int pad_free = s->src_l.strided && (l->volume * l->bits) % 8 != 0;
+        int same;
+        if (!payload)
+            same = payload_diff(c, got, span) < 0;
+        else if (!pad_free)
+            same = memcmp(payload, got, span) == 0;
+        else {
+            unsigned used = (unsigned)((l->volume * l->bits) % 8);
+            uint8_t keep = l->bits == 1 ? (uint8_t)(0xFFu << (8 - used)) : (uint8_t)((1u << used) - 1);
+            same = memcmp(payload, got, span - 1) == 0 &&
+                   ((payload[span - 1] ^ got[span - 1]) & keep) == 0;
         }
-        layout_mask(l, m->p);
+        if (same)
+            return;
+    } else {
+        /* the expected image: canaries, then the payload in the elements */
+        uint8_t *e = room(&s->scratch2, span);
+        fill_random_at(e, span, s->dst_canary, s->dst_data - s->dst_lo);
+        layout_scatter(l, payload, e);
+        if (memcmp(e, got, span) == 0)
+            return;
+        /* a changed gap bit is a write outside the elements */
+        uint8_t *m = room(&s->scratch, span);
+        layout_mask(l, m);
         for (size_t k = 0; k < span; k++)
-            if ((e->p[k] ^ got[k]) & ~m->p[k]) {
+            if ((e[k] ^ got[k]) & ~m[k]) {
                 set(r, VD_MEMORY_VIOLATION, xasprintf("wrote into a gap of strided dst at byte %zu", k));
                 return;
             }
     }
-    /* the elements, gathered into row-major order */
-    bytes *g = &s->scratch;
-    size_t pay = (size_t)payload_size(l->volume, l->bits);
-    if (g->cap < pay + 1) {
-        g->cap = pay + 4096;
-        g->p = xrealloc(g->p, g->cap);
+    if (!payload) {
+        stage_build_payload(s, c);
+        payload = s->payload.p;
     }
-    if (!l->strided)
-        memcpy(g->p, got, pay);
-    else
-        layout_gather(l, got, g->p);
-    int64_t i = compare_first_element(s->payload.p, g->p, l->volume, l->bits);
+    /* the elements, gathered into row-major order */
+    const uint8_t *g = got;
+    if (l->strided) {
+        uint8_t *gb = room(&s->scratch, pay);
+        layout_gather(l, got, gb);
+        g = gb;
+    }
+    int64_t i = compare_first_element(payload, g, l->volume, l->bits);
     if (i >= 0) {
-        element_detail(r, l, s->payload.p, g->p, i, "");
+        element_detail(r, l, payload, g, i, "");
         return;
     }
     set(r, VD_FAIL, xasprintf("padding bits of the last byte of a dense sub-byte dst: expected "
-                              "0x%02x, got 0x%02x", s->payload.p[pay - 1], got[pay - 1]));
+                              "0x%02x, got 0x%02x", payload[pay - 1], got[pay - 1]));
+}
+
+/* Offset in dst's span of the first byte that is no longer as staged
+ * (canaries, the complement of the payload, or in place the payload), or
+ * -1: what a failing call must leave. */
+static int64_t dst_changed_from_staged(stage *s, const arena *a)
+{
+    const rcase *c = &s->set->cases[s->j->cases[0]];
+    const tlayout *l = &s->dst_l;
+    size_t span = (size_t)l->span_bytes;
+    const uint8_t *got = a->pview + s->dst_data;
+    if (!s->expect_success)
+        return stage_canary_diff(s, a, s->dst_lo, s->dst_data, span, s->dst_canary);
+    if (!s->src_lo)
+        return payload_diff(c, got, span);
+    const uint8_t *payload = s->src_l.strided ? s->payload.p : a->pview + s->src_data;
+    if (!l->strided) {
+        for (size_t k = 0; k < span; k++)
+            if ((uint8_t)(got[k] ^ payload[k]) != 0xFF)
+                return (int64_t)k;
+        return -1;
+    }
+    uint8_t *e = room(&s->scratch2, span);
+    fill_random_at(e, span, s->dst_canary, s->dst_data - s->dst_lo);
+    layout_scatter(l, payload, e);
+    layout_complement(l, e);
+    return compare_first_byte(e, got, span);
 }
 
 static int outcome_matches_dims(const outcome *o, int32_t rank, const int64_t *dims)
@@ -289,8 +384,7 @@ static void judge_status(stage *s, const arena *a, const rcase *c, wire_response
         r->status_agrees = st == RESHAPE_E_INVALID_ARGUMENT;
         for (int i = 0; i < c->noutcomes; i++)
             r->status_agrees |= c->outcomes[i].is_error && (int32_t)c->outcomes[i].error == st;
-        size_t before = s->dst_data - s->dst_lo;
-        if (memcmp(s->dst_img.p + before, a->pview + s->dst_data, (size_t)s->dst_l.span_bytes)) {
+        if (dst_changed_from_staged(s, a) >= 0) {
             set(r, VD_FAIL, xstrdup("refused a dst one element short but wrote into it"));
             return;
         }
@@ -334,9 +428,7 @@ static void judge_status(stage *s, const arena *a, const rcase *c, wire_response
     }
     r->status_agrees = agrees;
     if (is_execute) {
-        size_t before = s->dst_data - s->dst_lo;
-        int64_t k = compare_first_byte(s->dst_img.p + before, a->pview + s->dst_data,
-                                       s->dst_l.span_bytes);
+        int64_t k = dst_changed_from_staged(s, a);
         if (k >= 0) {
             set(r, VD_FAIL, xasprintf("a failing call changed dst at byte %lld", (long long)k));
             return;
@@ -348,6 +440,49 @@ static void judge_status(stage *s, const arena *a, const rcase *c, wire_response
                                   reshape_status_name((reshape_status)st), want));
         free(want);
     }
+}
+
+/* src of a threads job as staged: each thread's random payload, canaries
+ * after it.  Returns the first changed offset, or -1. */
+static int64_t threads_src_diff(stage *s, const arena *a)
+{
+    const job *j = s->j;
+    uint8_t *want = room(&s->scratch, s->slot_bytes);
+    for (int t = 0; t < j->ncases; t++) {
+        size_t off = s->tsrc_data[t], len = s->tlen[t];
+        fill_random(want, len, stage_canary_seed(s, s->seq, 16 + (uint64_t)t));
+        int64_t k = compare_first_byte(want, a->pview + off, len);
+        if (k >= 0)
+            return (int64_t)off + k;
+        k = stage_canary_diff(s, a, s->src_lo, off + len, s->slot_bytes - len, s->src_canary);
+        if (k >= 0)
+            return (int64_t)(off + len) + k;
+    }
+    size_t used = (size_t)j->ncases * s->slot_bytes;
+    int64_t k = stage_canary_diff(s, a, s->src_lo, s->src_lo + used,
+                                  WIRE_THREADS * s->slot_bytes - used, s->src_canary);
+    return k < 0 ? -1 : (int64_t)(s->src_lo + used) + k;
+}
+
+/*
+ * Dst slot `i` of thread `t` that no kept call wrote: still the complement
+ * of the payload and its canaries.  Returns nonzero if it changed.
+ */
+static int unused_slot_changed(stage *s, const arena *a, int t, int i)
+{
+    size_t off = s->tdst_data[t] + (size_t)i * s->slot_bytes, len = s->tlen[t];
+    const uint8_t *src = a->pview + s->tsrc_data[t], *got = a->pview + off;
+    for (size_t k = 0; k < len; k++)
+        if ((uint8_t)(got[k] ^ src[k]) != 0xFF)
+            return 1;
+    return stage_canary_diff(s, a, s->dst_lo, off + len, s->slot_bytes - len, s->dst_canary) >= 0;
+}
+
+/* Slots of thread `t` that hold a kept threaded call. */
+static int kept_slots(const stage *s, const wire_response *rp, int t)
+{
+    int used = rp->thread_slots[t];
+    return used < 0 ? 0 : used > s->iters - 1 ? s->iters - 1 : used;
 }
 
 static int judge_threads(stage *s, const arena *a, const wire_response *rp, int strict,
@@ -363,7 +498,7 @@ static int judge_threads(stage *s, const arena *a, const wire_response *rp, int 
                 break;
         if (k == n) {
             out[n] = (result){j->cases[t], V_THREADS, VD_PASS, xstrdup(""), NULL, -1};
-            out[n].got = xstrdup("shape ok in every iteration");
+            out[n].got = xstrdup("shape ok in every kept call");
             n++;
         }
         result *r = &out[k];
@@ -374,58 +509,70 @@ static int judge_threads(stage *s, const arena *a, const wire_response *rp, int 
             set(r, VD_NOT_SUPPORTED, xstrdup("supports() said NOT_SUPPORTED"));
             continue;
         }
-        const bytes *p = &s->tpayload[t];
+        const uint8_t *payload = a->pview + s->tsrc_data[t];
+        size_t len = s->tlen[t];
         unsigned bits = reshape_dtype_bits(c->dtype);
-        int wrong = 0, first = -1;
-        int64_t first_elem = -1;
-        for (int i = 0; i < s->iters; i++) {
+        int solo = s->iters - 1, used = kept_slots(s, rp, t), wrong = 0, first = -1;
+        const uint8_t *solo_got = a->pview + s->tdst_data[t] + (size_t)solo * s->slot_bytes;
+        int solo_bad = rp->thread_status[t][solo] != RESHAPE_OK || memcmp(solo_got, payload, len);
+        for (int i = 0; i < used; i++) {
             const uint8_t *got = a->pview + s->tdst_data[t] + (size_t)i * s->slot_bytes;
-            int bad = rp->thread_status[t][i] != RESHAPE_OK || memcmp(got, p->p, p->len) != 0;
-            if (bad && first < 0) {
+            int bad = rp->thread_status[t][i] != RESHAPE_OK || memcmp(got, payload, len) != 0;
+            if (bad && first < 0)
                 first = i;
-                first_elem = compare_first_element(p->p, got, c->volume, bits);
-            }
             wrong += bad;
         }
-        if (!wrong)
+        if (!wrong && !solo_bad)
             continue;
+        if (!wrong)
+            first = solo;
         const uint8_t *got = a->pview + s->tdst_data[t] + (size_t)first * s->slot_bytes;
+        int64_t first_elem = compare_first_element(payload, got, c->volume, bits);
         int32_t st = rp->thread_status[t][first];
-        const char *what = wrong < s->iters ? "race: " : "";
         free(r->got);
-        r->got = xasprintf("%d of %d iterations wrong", wrong, s->iters);
+        r->got = xasprintf("%d of %d calls wrong", wrong + solo_bad, used + 1);
+        char *prefix;
+        if (!solo_bad)
+            prefix = xasprintf("race: %d of %d calls wrong (%d overlapped another thread's), the "
+                               "call alone right; call %d", wrong, used, rp->thread_overlaps[t],
+                               first);
+        else
+            prefix = xasprintf("%d of %d calls wrong, the call alone too; call %d",
+                               wrong + 1, used + 1, first);
         if (st != RESHAPE_OK) {
             const char *name = reshape_status_name((reshape_status)st);
-            set(r, VD_FAIL, xasprintf("%s%d of %d iterations wrong; iteration %d returned %s",
-                                      what, wrong, s->iters, first, name ? name : "an unknown status"));
+            set(r, VD_FAIL, xasprintf("%s returned %s", prefix, name ? name : "an unknown status"));
         } else if (first_elem >= 0) {
             tlayout l;
             layout_dense(&l, c->rank, c->dims, bits);
-            char *prefix = xasprintf("%s%d of %d iterations wrong; iteration %d: ", what, wrong,
-                                     s->iters, first);
-            element_detail(r, &l, p->p, got, first_elem, prefix);
-            free(prefix);
+            char *p = xasprintf("%s: ", prefix);
+            element_detail(r, &l, payload, got, first_elem, p);
+            free(p);
         } else {
-            set(r, VD_FAIL, xasprintf("%s%d of %d iterations wrong; iteration %d changed the "
-                                      "padding bits", what, wrong, s->iters, first));
+            set(r, VD_FAIL, xasprintf("%s changed the padding bits", prefix));
         }
+        free(prefix);
     }
-    /* writes beyond each slot's payload land in canaries */
+    /* writes beyond each slot's payload land in canaries; unused slots stay as staged */
     for (int t = 0; t < j->ncases; t++) {
-        const bytes *p = &s->tpayload[t];
+        int used = kept_slots(s, rp, t);
         for (int i = 0; i < s->iters; i++) {
-            size_t off = s->tdst_data[t] + (size_t)i * s->slot_bytes;
-            size_t rel = off - s->dst_lo;
-            if (memcmp(s->dst_img.p + rel + p->len, a->pview + off + p->len,
-                       s->slot_bytes - p->len)) {
-                for (int k = 0; k < n; k++)
-                    if (out[k].case_index == j->cases[t] && out[k].vd == VD_PASS)
-                        set(&out[k], VD_MEMORY_VIOLATION,
-                            xasprintf("wrote past the end of dst (iteration %d)", i));
-            }
+            size_t off = s->tdst_data[t] + (size_t)i * s->slot_bytes, len = s->tlen[t];
+            int bad = i < used || i == s->iters - 1 ? stage_canary_diff(s, a, s->dst_lo, off + len, s->slot_bytes - len,
+                                                   s->dst_canary) >= 0
+                               : unused_slot_changed(s, a, t, i);
+            if (!bad)
+                continue;
+            for (int k = 0; k < n; k++)
+                if (out[k].case_index == j->cases[t] && out[k].vd == VD_PASS)
+                    set(&out[k], VD_MEMORY_VIOLATION,
+                        i < used || i == s->iters - 1
+                                 ? xasprintf("wrote past the end of dst (call %d)", i)
+                                 : xasprintf("wrote into a dst slot no call was given (%d)", i));
+            break;
         }
     }
-    if (memcmp(s->src_img.p, a->pview + s->src_lo, s->src_img.len))
+    if (threads_src_diff(s, a) >= 0)
         for (int k = 0; k < n; k++)
             if (out[k].vd == VD_PASS)
                 set(&out[k], VD_MEMORY_VIOLATION, xstrdup("wrote into src"));
@@ -466,7 +613,7 @@ int judge_job(stage *s, const arena *a, const completion *done, int strict, int 
               result *out)
 {
     const job *j = s->j;
-    wire_response *rp = arena_response(a, a->pview);
+    wire_response *rp = arena_response(s->cl, a->pview);
     const rcase *c = &s->set->cases[j->cases[0]];
     result *r = &out[0];
     *r = (result){j->cases[0], j->v, VD_PASS, xstrdup(""), NULL, -1};
@@ -522,17 +669,17 @@ int judge_job(stage *s, const arena *a, const completion *done, int strict, int 
         return 1;
     }
     if (j->v == V_INFER) {
-        if (memcmp(&s->req, arena_request(a, a->pview), sizeof s->req)) {
+        if (memcmp(&s->req, arena_request(s->cl, a->pview), wire_request_used(&s->req))) {
             set(r, VD_MEMORY_VIOLATION,
                 xstrdup("changed its arguments (params, dims or shape values)"));
             r->got = xstrdup("memory violation");
             return 1;
         }
-        const int64_t *dims = (const int64_t *)(a->pview + WIRE_OUT_DIMS_OFF(a));
+        const int64_t *dims = (const int64_t *)(a->pview + WIRE_OUT_DIMS_OFF(a, s->cl));
         judge_status(s, a, c, rp, strict, r, rp->out_rank, dims, 0);
         return 1;
     }
-    if (check_outside_dst(s, a, r)) {
+    if (check_outside_dst(s, a, c, r)) {
         r->got = xstrdup("memory violation");
         return 1;
     }

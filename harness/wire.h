@@ -1,20 +1,28 @@
 /*
  * wire.h - the shared-memory arena between the harness (the parent) and a
- * worker process, and the request/response records in it.
+ * worker process, and the records in it.
  *
- * One arena per worker: a memfd mapped twice.  The parent's view is plain
- * read-write; the worker's view ("candidate view") has PROT_NONE guard
- * pages and a read-only src area.  The parent writes every input and the
- * initial dst, the worker only calls the candidate and records statuses,
- * and the parent judges from the buffers.  Offsets are in bytes from the
- * arena start.
+ * One arena per worker slot: a memfd mapped twice.  The parent's view is
+ * plain read-write; the worker's view ("candidate view") has PROT_NONE
+ * guard pages and read-only src areas.  The parent writes every input and
+ * the initial dst, the worker only calls the candidate and records
+ * statuses, and the parent judges from the buffers.  Offsets are in bytes
+ * from the arena start.
+ *
+ *   batch page | cell 0 | cell 1 | ... | cell ARENA_CELLS-1 | big cell
+ *
+ * and every cell, small or big, is laid out alike:
  *
  *   request | response | out page | guard | src area | guard | dst area | guard
  *
  * The out page ends with out_dims (RESHAPE_MAX_RANK entries), so a write
  * past it faults; src and dst are placed to end at their area's end, so a
- * write past them faults; a guard before dst is raised per call.
- * Depends on the ABI header and case.h.
+ * write past them faults; a guard before dst is raised per call.  Small
+ * cells have areas of ARENA_SMALL_AREA bytes and carry the requests of a
+ * batch, one each; the big cell is sized for the largest job and carries
+ * one request alone.  The batch page says which cells the worker runs, in
+ * order, and which one it is running now, so that a crash or a hang is
+ * pinned on its own request.  Depends on the ABI header and case.h.
  */
 #ifndef HARNESS_WIRE_H
 #define HARNESS_WIRE_H
@@ -29,10 +37,17 @@
 #define WIRE_ITERS_MAX 64
 #define WIRE_MEM_SAMPLES 5
 
+/* Small cells of an arena, the most requests one batch carries. */
+#define ARENA_CELLS 64
+/* Bytes of each src and dst area of a small cell. */
+#define ARENA_SMALL_AREA 16384
+/* Index of the big cell. */
+#define ARENA_BIG ARENA_CELLS
+
 enum wire_kind {
     REQ_INFER = 1,   /* supports, then infer_shape of call[0] */
     REQ_EXECUTE,     /* supports, then execute of call[0] */
-    REQ_THREADS,      /* ncalls threads, `iters` executes each, barrier-started */
+    REQ_THREADS,     /* ncalls threads, `iters` executes each, barrier-started */
     REQ_REPEAT       /* `warmup` + `calls` executes of call[0], memory sampled */
 };
 
@@ -59,13 +74,20 @@ typedef struct wire_call {
 typedef struct wire_request {
     uint32_t seq, kind;
     int32_t ncalls;
-    int32_t iters;                      /* threads: executes per thread */
-    int64_t slot_bytes;                 /* threads: dst of thread t, iteration i
-                                           at call[t].dst.data_off + i * slot_bytes */
+    int32_t iters;                      /* threads: dst slots per thread */
+    int64_t slot_bytes;                 /* threads: dst slot i of thread t at
+                                           call[t].dst.data_off + i * slot_bytes */
     int32_t warmup, calls, sample_every;/* repeat */
-    int32_t unused;
+    int32_t budget_ms;                  /* threads: stop calling after this long */
     wire_call call[WIRE_THREADS];
 } wire_request;
+
+/* The bytes of a request that are in use: the header and `ncalls` calls. */
+static inline size_t wire_request_used(const wire_request *q)
+{
+    int n = q->ncalls < 1 ? 1 : q->ncalls > WIRE_THREADS ? WIRE_THREADS : q->ncalls;
+    return offsetof(wire_request, call) + (size_t)n * sizeof(wire_call);
+}
 
 /* What the worker found when it loaded the candidate. */
 typedef struct wire_probe {
@@ -85,46 +107,81 @@ typedef struct wire_response {
     int32_t fault_write;                /* 1 write, 0 read, -1 unknown */
     int32_t fault_in_arena;
     uint64_t fault_addr;                /* arena offset when fault_in_arena */
-    int32_t thread_status[WIRE_THREADS][WIRE_ITERS_MAX];
     int64_t mem[WIRE_MEM_SAMPLES];      /* repeat: bytes in use */
     int32_t repeat_bad_status, repeat_bad_call;
     char last_error[256];
-    wire_probe probe;
+    /* threads: slots thread t filled (each holds one call's output, whose
+     * status is thread_status[t][i]), calls it made, and how many of them
+     * overlapped in time with a call of another thread; the last slot
+     * (iters - 1) holds one call made alone after the threads ended */
+    int32_t thread_slots[WIRE_THREADS], thread_calls[WIRE_THREADS];
+    int32_t thread_overlaps[WIRE_THREADS];
+    int32_t thread_status[WIRE_THREADS][WIRE_ITERS_MAX];
 } wire_response;
+
+/*
+ * The batch page.  The parent writes `seq`, `n` and `cells` and sets
+ * `running` to 0 and `started_ns` to the submit time; the worker, before
+ * request k, stores `started_ns` (CLOCK_MONOTONIC) then `running` = k, and
+ * after the last one `running` = n.  Both are read and written with
+ * atomics: the parent reads them while the worker runs.
+ */
+typedef struct wire_batch {
+    uint32_t seq;
+    int32_t n;
+    int32_t cells[ARENA_CELLS];
+    int32_t running;
+    int32_t unused;
+    int64_t started_ns;
+} wire_batch;
+
+/* Offsets of one cell's parts. */
+typedef struct cell {
+    size_t req_off, resp_off, out_off, src_off, src_size, dst_off, dst_size, end;
+} cell;
 
 typedef struct arena {
     int fd;
     size_t size, page;
     uint8_t *pview;                     /* parent's view (NULL in a worker) */
     uint8_t *wview;                     /* candidate's view (NULL when unused) */
-    size_t req_off, resp_off, out_off, src_off, src_size, dst_off, dst_size;
+    cell cells[ARENA_CELLS + 1];        /* the small cells, then the big one */
 } arena;
 
-/* Offset of out_rank and out_dims in the out page. */
-#define WIRE_OUT_RANK_OFF(a) ((a)->out_off)
-#define WIRE_OUT_DIMS_OFF(a) ((a)->out_off + (a)->page - RESHAPE_MAX_RANK * sizeof(int64_t))
+/* Offset of out_rank and out_dims in a cell's out page. */
+#define WIRE_OUT_RANK_OFF(a, c) ((c)->out_off)
+#define WIRE_OUT_DIMS_OFF(a, c) ((c)->out_off + (a)->page - RESHAPE_MAX_RANK * sizeof(int64_t))
 
 /*
- * Creates an arena whose src and dst areas hold at least `src_bytes` and
- * `dst_bytes`, mapped twice.  The candidate's view gets its protections.
- * Returns 0, or -1 with errno set.
+ * Creates an arena with ARENA_CELLS small cells and a big cell whose src
+ * and dst areas hold at least `big_src` and `big_dst` bytes, mapped twice.
+ * The candidate's view gets its protections.  Returns 0, or -1 with errno
+ * set.
  */
-int arena_create(arena *a, size_t src_bytes, size_t dst_bytes);
+int arena_create(arena *a, size_t big_src, size_t big_dst);
 /* Unmaps one view (after fork: the worker drops the parent's, the parent
  * the worker's). */
 void arena_drop_pview(arena *a);
 void arena_drop_wview(arena *a);
+/* Gives the memory of [off, off + len) back to the system (the bytes read
+ * as 0 afterwards); for the big cell between large jobs. */
+void arena_release(arena *a, size_t off, size_t len);
 /* Unmaps both views and closes the memfd. */
 void arena_destroy(arena *a);
 
-static inline wire_request *arena_request(const arena *a, uint8_t *view)
+static inline wire_batch *arena_batch(uint8_t *view)
 {
-    return (wire_request *)(view + a->req_off);
+    return (wire_batch *)view;
 }
 
-static inline wire_response *arena_response(const arena *a, uint8_t *view)
+static inline wire_request *arena_request(const cell *c, uint8_t *view)
 {
-    return (wire_response *)(view + a->resp_off);
+    return (wire_request *)(view + c->req_off);
+}
+
+static inline wire_response *arena_response(const cell *c, uint8_t *view)
+{
+    return (wire_response *)(view + c->resp_off);
 }
 
 #endif

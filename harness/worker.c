@@ -1,7 +1,8 @@
 /*
- * worker.c - the engine of worker.h: spawning workers, the poll loop,
- * timeouts, output capture.  Depends on exec.h, wire.h and POSIX/Linux
- * process calls.
+ * worker.c - the engine of worker.h: spawning workers (one spare always
+ * forked and loaded in advance, so that replacing a dead worker costs no
+ * fork and no dlopen), the poll loop, per-request timeouts, output
+ * capture.  Depends on exec.h, wire.h and POSIX/Linux process calls.
  */
 #define _GNU_SOURCE
 #include "worker.h"
@@ -13,20 +14,29 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "exec.h"
 #include "util.h"
 
+/* A worker process and the parent's ends of its pipes. */
+typedef struct proc {
+    pid_t pid;              /* 0: none */
+    int req_w, resp_r, out_r;
+    int ready;              /* it said it loaded the candidate */
+} proc;
+
 typedef struct slot {
     arena ar;
-    pid_t pid;              /* 0: no worker */
-    int req_w, resp_r, out_r;
-    int busy;
-    double deadline;
-    size_t out_bytes;
+    proc w;
+    int busy, n;
+    size_t out_bytes;       /* the batch's output */
+    int attr_at;            /* the request its latest output is pinned on */
+    size_t attr_bytes;      /* output pinned on request attr_at */
     size_t head_len;
     char head[ENGINE_OUTPUT_HEAD + 1];
 } slot;
@@ -37,10 +47,22 @@ struct engine {
     slot *slots;
     char *path;
     int timeout_ms;
+    uint32_t seq;
+    proc *spares;                       /* forked, not yet bound to a slot */
+    int nspares;
+    wire_probe *probe;                  /* shared page: the first worker's probe */
+    int chatty;
     const reshape_candidate *inproc;    /* ISO_NONE */
     int *done;                          /* ISO_NONE: finished slots */
     int ndone;
 };
+
+static int64_t mono_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
 
 /* ----------------------------------------------------------- the worker */
 
@@ -65,10 +87,31 @@ static void exit_now(int status, void *arg)
     _exit(status);
 }
 
-/* The worker process: never returns. */
-static void worker_main(engine *e, int idx, int req_r, int resp_w, int out_w, int oneshot)
+static int read_full(int fd, void *buf, size_t n)
+{
+    size_t got = 0;
+    while (got < n) {
+        ssize_t r = read(fd, (char *)buf + got, n - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return -1;
+        got += (size_t)r;
+    }
+    return 0;
+}
+
+/*
+ * The worker process: loads the candidate, says 'r' (or 'x' when it was
+ * refused, the reason in the probe page when `report` is set), waits to
+ * be bound to a slot (its index, an int), then carries out one batch per
+ * byte received and answers each with a byte.  Never returns.
+ */
+static void worker_main(engine *e, pid_t parent, int req_r, int resp_w, int out_w, int report)
 {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+        _exit(0);
     signal(SIGPIPE, SIG_DFL);
     int devnull = open("/dev/null", O_RDONLY);
     int r = fcntl(req_r, F_DUPFD, 10), w = fcntl(resp_w, F_DUPFD, 10);
@@ -80,74 +123,60 @@ static void worker_main(engine *e, int idx, int req_r, int resp_w, int out_w, in
     dup2(r, 3);
     dup2(w, 4);
     close_from(5);
+    setvbuf(stdout, NULL, _IONBF, 0);
+    setvbuf(stderr, NULL, _IONBF, 0);
+    on_exit(exit_now, NULL);
+    wire_probe probe;
+    const reshape_candidate *cand = candidate_open(e->path, &probe);
+    if (report)
+        *e->probe = probe;
+    char c = cand ? 'r' : 'x';
+    if (write(4, &c, 1) != 1 || !cand)
+        _exit(0);
+    int idx;
+    if (read_full(3, &idx, sizeof idx) != 0 || idx < 0 || idx >= e->nslots)
+        _exit(0);
     for (int i = 0; i < e->nslots; i++) {
         arena_drop_pview(&e->slots[i].ar);
         if (i != idx)
             arena_drop_wview(&e->slots[i].ar);
     }
-    setvbuf(stdout, NULL, _IONBF, 0);
-    setvbuf(stderr, NULL, _IONBF, 0);
-    on_exit(exit_now, NULL);
     arena *a = &e->slots[idx].ar;
     exec_install_fault_handler(a, a->wview);
-    wire_response *resp = arena_response(a, a->wview);
-    memset(resp, 0, sizeof *resp);
-    const reshape_candidate *cand = candidate_open(e->path, &resp->probe);
-    char c = 'r';
-    if (write(4, &c, 1) != 1 || !cand)
-        _exit(0);
     for (;;) {
         ssize_t n = read(3, &c, 1);
         if (n <= 0)
             _exit(0);
-        exec_request(a, a->wview, cand);
-        if (write(4, &c, 1) != 1 || oneshot)
+        exec_batch(a, a->wview, cand);
+        if (write(4, &c, 1) != 1 || e->mode == ISO_FORK)
             _exit(0);
     }
 }
 
 /* ----------------------------------------------------------- the parent */
 
-static void reap(slot *s, int *wstatus)
+static void reap(proc *p, int *wstatus)
 {
     int st = 0;
-    if (s->pid > 0)
-        while (waitpid(s->pid, &st, 0) < 0 && errno == EINTR)
+    if (p->pid > 0)
+        while (waitpid(p->pid, &st, 0) < 0 && errno == EINTR)
             ;
     if (wstatus)
         *wstatus = st;
-    close(s->req_w);
-    close(s->resp_r);
-    close(s->out_r);
-    s->pid = 0;
-    s->busy = 0;
-}
-
-static void kill_worker(slot *s, int *wstatus)
-{
-    if (s->pid > 0)
-        kill(s->pid, SIGKILL);
-    reap(s, wstatus);
-}
-
-/* Reads what the worker wrote to stdout/stderr; keeps the first bytes. */
-static void drain(slot *s)
-{
-    char buf[16384];
-    for (;;) {
-        ssize_t n = read(s->out_r, buf, sizeof buf);
-        if (n <= 0)
-            return;
-        if (s->head_len < ENGINE_OUTPUT_HEAD) {
-            size_t k = ENGINE_OUTPUT_HEAD - s->head_len;
-            if (k > (size_t)n)
-                k = (size_t)n;
-            memcpy(s->head + s->head_len, buf, k);
-            s->head_len += k;
-            s->head[s->head_len] = '\0';
-        }
-        s->out_bytes += (size_t)n;
+    if (p->pid > 0) {
+        close(p->req_w);
+        close(p->resp_r);
+        close(p->out_r);
     }
+    p->pid = 0;
+    p->ready = 0;
+}
+
+static void kill_proc(proc *p, int *wstatus)
+{
+    if (p->pid > 0)
+        kill(p->pid, SIGKILL);
+    reap(p, wstatus);
 }
 
 static char *describe_status(int st)
@@ -157,78 +186,156 @@ static char *describe_status(int st)
     return xasprintf("exit status %d", WEXITSTATUS(st));
 }
 
-/* Forks a worker for slot `idx` and waits until it has loaded the
- * candidate.  Returns 0, or -1 with *err set. */
-static int spawn(engine *e, int idx, wire_probe *probe, char **err)
+/* Forks a worker into `p`; it loads the candidate on its own.  Returns 0,
+ * or -1 with *err set. */
+static int spawn(engine *e, proc *p, int report, char **err)
 {
-    slot *s = &e->slots[idx];
     int req[2], resp[2], out[2];
-    if (pipe2(req, O_CLOEXEC) || pipe2(resp, O_CLOEXEC) || pipe2(out, O_CLOEXEC)) {
+    if (pipe2(req, O_CLOEXEC)) {
         *err = xasprintf("cannot create pipes: %s", strerror(errno));
         return -1;
     }
-    wire_response *r = arena_response(&s->ar, s->ar.pview);
-    memset(r, 0, sizeof *r);
+    if (pipe2(resp, O_CLOEXEC)) {
+        *err = xasprintf("cannot create pipes: %s", strerror(errno));
+        close(req[0]);
+        close(req[1]);
+        return -1;
+    }
+    if (pipe2(out, O_CLOEXEC)) {
+        *err = xasprintf("cannot create pipes: %s", strerror(errno));
+        for (int k = 0; k < 2; k++) {
+            close(req[k]);
+            close(resp[k]);
+        }
+        return -1;
+    }
     fflush(stdout);
     fflush(stderr);
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid < 0) {
         *err = xasprintf("cannot fork a worker: %s", strerror(errno));
+        for (int k = 0; k < 2; k++) {
+            close(req[k]);
+            close(resp[k]);
+            close(out[k]);
+        }
         return -1;
     }
     if (pid == 0)
-        worker_main(e, idx, req[0], resp[1], out[1], e->mode == ISO_FORK);
+        worker_main(e, parent, req[0], resp[1], out[1], report);
     close(req[0]);
     close(resp[1]);
     close(out[1]);
     fcntl(out[0], F_SETFL, O_NONBLOCK);
-    s->pid = pid;
-    s->req_w = req[1];
-    s->resp_r = resp[0];
-    s->out_r = out[0];
-    s->out_bytes = s->head_len = 0;
-    s->head[0] = '\0';
+    *p = (proc){pid, req[1], resp[0], out[0], 0};
+    return 0;
+}
 
-    double deadline = now_s() + e->timeout_ms / 1000.0;
-    for (;;) {
-        struct pollfd p[2] = {{s->resp_r, POLLIN, 0}, {s->out_r, POLLIN, 0}};
-        int left = (int)((deadline - now_s()) * 1000);
+/* Reads and throws away what a worker printed before it was bound. */
+static void discard_output(proc *p)
+{
+    char buf[4096];
+    while (read(p->out_r, buf, sizeof buf) > 0)
+        ;
+}
+
+/* Waits until worker `p` has loaded the candidate.  Returns 0, or -1 with
+ * *err set and the worker gone. */
+static int await_ready(engine *e, proc *p, char **err)
+{
+    int64_t deadline = mono_ns() + (int64_t)e->timeout_ms * 1000000;
+    while (!p->ready) {
+        struct pollfd f[2] = {{p->resp_r, POLLIN, 0}, {p->out_r, POLLIN, 0}};
+        int64_t left = (deadline - mono_ns()) / 1000000;
         if (left < 0) {
-            kill_worker(s, NULL);
+            kill_proc(p, NULL);
             *err = xasprintf("candidate '%s' did not load within %d ms", e->path, e->timeout_ms);
             return -1;
         }
-        if (poll(p, 2, left) < 0 && errno != EINTR) {
-            kill_worker(s, NULL);
+        if (poll(f, 2, (int)left + 1) < 0 && errno != EINTR) {
+            kill_proc(p, NULL);
             *err = xasprintf("cannot poll a worker: %s", strerror(errno));
             return -1;
         }
-        if (p[1].revents)
-            drain(s);
-        if (p[0].revents) {
-            char c;
-            ssize_t n = read(s->resp_r, &c, 1);
-            if (n == 1 && r->probe.state == 1) {
-                if (probe)
-                    *probe = r->probe;
-                return 0;
-            }
-            int st;
-            if (n == 1)
-                *err = xstrdup(r->probe.message);
-            kill_worker(s, &st);
-            if (n != 1) {
-                char *how = describe_status(st);
-                *err = xasprintf("candidate '%s' died while loading: %s", e->path, how);
-                free(how);
-            }
-            return -1;
+        if (f[1].revents)
+            discard_output(p);
+        if (!f[0].revents)
+            continue;
+        char c = 0;
+        ssize_t n = read(p->resp_r, &c, 1);
+        if (n == 1 && c == 'r') {
+            p->ready = 1;
+            break;
         }
+        int st;
+        kill_proc(p, &st);
+        if (n == 1) {
+            *err = xstrdup(e->probe->state == 2 ? e->probe->message : "candidate refused to load");
+        } else {
+            char *how = describe_status(st);
+            *err = xasprintf("candidate '%s' died while loading: %s", e->path, how);
+            free(how);
+        }
+        return -1;
+    }
+    discard_output(p);
+    return 0;
+}
+
+/* Forks spares until there are `want`; a failure only leaves fewer. */
+static void top_up_spares(engine *e, int want)
+{
+    while (e->nspares < want) {
+        char *err = NULL;
+        if (spawn(e, &e->spares[e->nspares], 0, &err) != 0) {
+            free(err);
+            return;
+        }
+        e->nspares++;
     }
 }
 
+/* Index of a spare that has said it loaded, polling without waiting, or
+ * the oldest one (which then has to be waited for). */
+static int pick_spare(engine *e)
+{
+    for (int k = 0; k < e->nspares; k++) {
+        proc *p = &e->spares[k];
+        if (p->ready)
+            return k;
+        struct pollfd f = {p->resp_r, POLLIN, 0};
+        if (poll(&f, 1, 0) == 1)
+            return k;
+    }
+    return 0;
+}
+
+/* Gives slot `i` a worker: a spare (waiting for it to load if none has
+ * yet), then forks the next spare.  Returns 0, or -1 with *err set. */
+static int bind_worker(engine *e, int i, char **err)
+{
+    slot *s = &e->slots[i];
+    top_up_spares(e, 1);
+    if (e->nspares == 0) {
+        *err = xasprintf("cannot fork a worker: %s", strerror(errno));
+        return -1;
+    }
+    int k = pick_spare(e);
+    proc p = e->spares[k];
+    e->spares[k] = e->spares[--e->nspares];
+    if (await_ready(e, &p, err) != 0)
+        return -1;
+    s->w = p;
+    if (write(s->w.req_w, &i, sizeof i) != (ssize_t)sizeof i) {
+        /* it died after loading; the submit's poll reports it */
+    }
+    top_up_spares(e, 1);    /* forks only when that was the last spare */
+    return 0;
+}
+
 engine *engine_start(isolation mode, int nslots, const char *path, int timeout_ms,
-                     size_t src_bytes, size_t dst_bytes, wire_probe *probe, char **err)
+                     size_t big_src, size_t big_dst, wire_probe *probe, char **err)
 {
     engine *e = xcalloc(1, sizeof *e);
     e->mode = mode;
@@ -237,11 +344,16 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
     e->timeout_ms = timeout_ms;
     e->slots = xcalloc((size_t)e->nslots, sizeof *e->slots);
     e->done = xcalloc((size_t)e->nslots, sizeof *e->done);
+    e->spares = xcalloc((size_t)e->nslots + 1, sizeof *e->spares);
+    e->probe = mmap(NULL, sizeof *e->probe, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+                    -1, 0);
+    if (e->probe == MAP_FAILED)
+        die(EXIT_HARNESS, "cannot map a shared page: %s", strerror(errno));
     signal(SIGPIPE, SIG_IGN);
     for (int i = 0; i < e->nslots; i++) {
-        if (arena_create(&e->slots[i].ar, src_bytes, dst_bytes) != 0) {
+        if (arena_create(&e->slots[i].ar, big_src, big_dst) != 0) {
             *err = xasprintf("cannot create shared memory of %zu bytes: %s",
-                             src_bytes + dst_bytes, strerror(errno));
+                             big_src + big_dst, strerror(errno));
             e->nslots = i;
             engine_stop(e);
             return NULL;
@@ -256,13 +368,20 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
         }
         return e;
     }
-    if (spawn(e, 0, probe, err) != 0) {
+    /* the first worker loads and checks the candidate, then waits as a
+     * spare; one more per slot load meanwhile, so none is waited for */
+    if (spawn(e, &e->spares[0], 1, err) != 0) {
         engine_stop(e);
         return NULL;
     }
-    if (mode == ISO_FORK) {
-        kill_worker(&e->slots[0], NULL);
+    e->nspares = 1;
+    if (await_ready(e, &e->spares[0], err) != 0) {
+        e->nspares = 0;
+        engine_stop(e);
+        return NULL;
     }
+    *probe = *e->probe;
+    top_up_spares(e, e->nslots + 1);
     return e;
 }
 
@@ -276,35 +395,141 @@ arena *engine_arena(engine *e, int i)
     return &e->slots[i].ar;
 }
 
-int engine_submit(engine *e, int i, char **err)
+int engine_batch_limit(const engine *e)
+{
+    return e->mode == ISO_FORK || e->chatty ? 1 : ARENA_CELLS;
+}
+
+int engine_submit(engine *e, int i, const int *cells, int n, char **err)
 {
     slot *s = &e->slots[i];
+    wire_batch *b = arena_batch(s->ar.pview);
+    b->seq = ++e->seq;
+    b->n = n;
+    memcpy(b->cells, cells, (size_t)n * sizeof *cells);
+    __atomic_store_n(&b->running, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&b->started_ns, mono_ns(), __ATOMIC_RELEASE);
+    s->n = n;
     if (e->mode == ISO_NONE) {
-        exec_request(&s->ar, s->ar.wview, e->inproc);
+        exec_batch(&s->ar, s->ar.wview, e->inproc);
         e->done[e->ndone++] = i;
         return 0;
     }
-    if (s->pid == 0 && spawn(e, i, NULL, err) != 0)
+    if (s->w.pid == 0 && bind_worker(e, i, err) != 0)
         return -1;
-    s->out_bytes = s->head_len = 0;
+    s->out_bytes = s->attr_bytes = s->head_len = 0;
+    s->attr_at = 0;
     s->head[0] = '\0';
     s->busy = 1;
-    s->deadline = now_s() + e->timeout_ms / 1000.0;
+    /* the submit time counts against request 0 until the worker starts it */
+    __atomic_store_n(&b->started_ns, mono_ns(), __ATOMIC_RELEASE);
     char c = 'q';
-    if (write(s->req_w, &c, 1) != 1) {
-        /* it died between requests; the poll loop reports it */
+    if (write(s->w.req_w, &c, 1) != 1) {
+        /* it died between batches; the poll loop reports it */
     }
     return 0;
 }
 
-static void complete(slot *s, int idx, done_kind kind, int wstatus, completion *out)
+/* The request slot `s` is running now (n - 1 once all have run). */
+static int running_now(slot *s)
+{
+    int k = __atomic_load_n(&arena_batch(s->ar.pview)->running, __ATOMIC_ACQUIRE);
+    return k < 0 ? 0 : k >= s->n ? s->n - 1 : k;
+}
+
+/* Reads what the worker wrote to stdout/stderr and pins it on the request
+ * running now; keeps the first bytes of each request's. */
+static void drain(engine *e, slot *s)
+{
+    char buf[16384];
+    for (;;) {
+        ssize_t n = read(s->w.out_r, buf, sizeof buf);
+        if (n <= 0)
+            return;
+        e->chatty = 1;
+        int at = running_now(s);
+        if (at != s->attr_at) {
+            s->attr_at = at;
+            s->attr_bytes = s->head_len = 0;
+            s->head[0] = '\0';
+        }
+        if (s->head_len < ENGINE_OUTPUT_HEAD) {
+            size_t k = ENGINE_OUTPUT_HEAD - s->head_len;
+            if (k > (size_t)n)
+                k = (size_t)n;
+            memcpy(s->head + s->head_len, buf, k);
+            s->head_len += k;
+            s->head[s->head_len] = '\0';
+        }
+        s->attr_bytes += (size_t)n;
+        s->out_bytes += (size_t)n;
+    }
+}
+
+static void complete(slot *s, int idx, done_kind kind, int at, int wstatus, completion *out)
 {
     out->slot = idx;
     out->kind = kind;
+    out->n = s->n;
+    out->at = kind == DONE_OK ? s->n : at;
     out->wstatus = wstatus;
     out->output_bytes = s->out_bytes;
-    memcpy(out->output_head, s->head, s->head_len + 1);
+    if (kind != DONE_OK && s->attr_at != at)
+        out->output_head[0] = '\0';
+    else
+        memcpy(out->output_head, s->head, s->head_len + 1);
     s->busy = 0;
+}
+
+/* The deadline of the request slot `s` is running. */
+static int64_t deadline_of(const engine *e, slot *s)
+{
+    int64_t started = __atomic_load_n(&arena_batch(s->ar.pview)->started_ns, __ATOMIC_ACQUIRE);
+    return started + (int64_t)e->timeout_ms * 1000000;
+}
+
+/* Checks slot `i` after a poll; returns 1 and fills `out` when its batch
+ * ended. */
+static int check_slot(engine *e, int i, const struct pollfd *po, const struct pollfd *pr,
+                      completion *out)
+{
+    slot *s = &e->slots[i];
+    if (po->revents)
+        drain(e, s);
+    if (s->attr_bytes > ENGINE_FLOOD_BYTES) {
+        int st, at = s->attr_at;
+        kill_proc(&s->w, &st);
+        complete(s, i, DONE_FLOOD, at, st, out);
+        return 1;
+    }
+    if (pr->revents) {
+        char c;
+        ssize_t r = read(s->w.resp_r, &c, 1);
+        drain(e, s);
+        if (r == 1) {
+            if (e->mode == ISO_FORK)
+                reap(&s->w, NULL);
+            if (s->attr_bytes > ENGINE_FLOOD_BYTES) {
+                int at = s->attr_at;
+                kill_proc(&s->w, NULL);
+                complete(s, i, DONE_FLOOD, at, 0, out);
+            } else {
+                complete(s, i, DONE_OK, s->n, 0, out);
+            }
+        } else {
+            int st, at = running_now(s);
+            reap(&s->w, &st);
+            complete(s, i, DONE_DIED, at, st, out);
+        }
+        return 1;
+    }
+    if (mono_ns() >= deadline_of(e, s)) {
+        int st, at = running_now(s);
+        kill_proc(&s->w, &st);
+        complete(s, i, DONE_TIMEOUT, at, st, out);
+        return 1;
+    }
+    return 0;
 }
 
 int engine_wait(engine *e, completion *out)
@@ -316,95 +541,65 @@ int engine_wait(engine *e, completion *out)
         memset(out, 0, sizeof *out);
         out->slot = i;
         out->kind = DONE_OK;
+        out->n = out->at = e->slots[i].n;
         return 0;
     }
-    struct pollfd *p = xmalloc((size_t)e->nslots * 2 * sizeof *p);
+    struct pollfd p[2 * 256];
+    int map[256];
     for (;;) {
         int n = 0, busy = 0;
-        double now = now_s(), next = now + 3600;
+        int64_t now = mono_ns(), next = now + (int64_t)3600 * 1000000000;
         for (int i = 0; i < e->nslots; i++) {
             slot *s = &e->slots[i];
             if (!s->busy)
                 continue;
-            busy++;
-            if (s->deadline < next)
-                next = s->deadline;
-            p[n++] = (struct pollfd){s->out_r, POLLIN, 0};
-            p[n++] = (struct pollfd){s->resp_r, POLLIN, 0};
+            int64_t d = deadline_of(e, s);
+            next = d < next ? d : next;
+            map[busy++] = i;
+            p[n++] = (struct pollfd){s->w.out_r, POLLIN, 0};
+            p[n++] = (struct pollfd){s->w.resp_r, POLLIN, 0};
         }
-        if (!busy) {
-            free(p);
+        if (!busy)
             return -1;
-        }
-        int left = (int)((next - now) * 1000) + 1;
-        int got = poll(p, (nfds_t)n, left < 0 ? 0 : left);
-        if (got < 0 && errno != EINTR)
+        int64_t left = (next - now) / 1000000 + 1;
+        if (poll(p, (nfds_t)n, left < 0 ? 0 : (int)left) < 0 && errno != EINTR)
             die(EXIT_HARNESS, "cannot poll the workers: %s", strerror(errno));
-        now = now_s();
-        for (int i = 0, k = 0; i < e->nslots; i++) {
-            slot *s = &e->slots[i];
-            if (!s->busy)
-                continue;
-            struct pollfd *po = &p[k++], *pr = &p[k++];
-            if (po->revents)
-                drain(s);
-            if (s->out_bytes > ENGINE_FLOOD_BYTES) {
-                int st;
-                kill_worker(s, &st);
-                complete(s, i, DONE_FLOOD, st, out);
-                free(p);
+        for (int k = 0; k < busy; k++)
+            if (check_slot(e, map[k], &p[2 * k], &p[2 * k + 1], out))
                 return 0;
-            }
-            if (pr->revents) {
-                char c;
-                ssize_t r = read(s->resp_r, &c, 1);
-                drain(s);
-                int st = 0;
-                if (r == 1) {
-                    if (e->mode == ISO_FORK)
-                        reap(s, NULL);
-                    if (s->out_bytes > ENGINE_FLOOD_BYTES) {
-                        complete(s, i, DONE_FLOOD, 0, out);
-                        if (s->pid)
-                            kill_worker(s, NULL);
-                    } else {
-                        complete(s, i, DONE_OK, 0, out);
-                    }
-                } else {
-                    reap(s, &st);
-                    complete(s, i, DONE_DIED, st, out);
-                }
-                free(p);
-                return 0;
-            }
-            if (now >= s->deadline) {
-                int st;
-                kill_worker(s, &st);
-                complete(s, i, DONE_TIMEOUT, st, out);
-                free(p);
-                return 0;
-            }
-        }
     }
 }
 
 void engine_stop(engine *e)
 {
-    for (int i = 0; i < e->nslots; i++) {
-        slot *s = &e->slots[i];
-        if (s->pid > 0) {
-            close(s->req_w);  /* EOF: the worker exits by itself */
-            s->req_w = -1;
-            int st;
-            while (waitpid(s->pid, &st, 0) < 0 && errno == EINTR)
-                ;
-            close(s->resp_r);
-            close(s->out_r);
-            s->pid = 0;
+    proc *all[2 * 256 + 1];
+    int np = 0;
+    for (int i = 0; i < e->nslots; i++)
+        all[np++] = &e->slots[i].w;
+    for (int k = 0; k < e->nspares; k++)
+        all[np++] = &e->spares[k];
+    for (int k = 0; k < np; k++)
+        if (all[k]->pid > 0) {
+            close(all[k]->req_w);  /* EOF: the worker exits by itself */
+            all[k]->req_w = -1;
         }
-        arena_destroy(&s->ar);
+    for (int k = 0; k < np; k++) {
+        proc *p = all[k];
+        if (p->pid > 0) {
+            int st;
+            while (waitpid(p->pid, &st, 0) < 0 && errno == EINTR)
+                ;
+            close(p->resp_r);
+            close(p->out_r);
+            p->pid = 0;
+        }
     }
+    for (int i = 0; i < e->nslots; i++)
+        arena_destroy(&e->slots[i].ar);
+    if (e->probe && e->probe != MAP_FAILED)
+        munmap(e->probe, sizeof *e->probe);
     free(e->slots);
+    free(e->spares);
     free(e->done);
     free(e->path);
     free(e);

@@ -1,13 +1,14 @@
 /*
  * worker.h - the engine: slots, each an arena and (except in-process) a
  * long-lived worker process that has loaded the candidate.  The parent
- * stages a request in a slot's arena, submits it, and waits for
- * completions; a worker that crashes, exits, hangs or floods is killed and
- * replaced at the slot's next submit.  Depends on wire.h and exec.h.
+ * stages a batch of requests in a slot's arena (one per cell), submits it
+ * with one message, and waits for completions; a worker that crashes,
+ * exits, hangs or floods is killed and replaced at the slot's next submit
+ * by a spare worker forked in advance.  Depends on wire.h and exec.h.
  *
  * Isolation modes:
  *   worker  long-lived workers, one per slot (the default)
- *   fork    a fresh process per request (for the benchmark comparison)
+ *   fork    a fresh process per batch (for the benchmark comparison)
  *   none    in-process, one slot, no timeout or capture (for debugging)
  */
 #ifndef HARNESS_WORKER_H
@@ -32,37 +33,51 @@ typedef enum done_kind {
     DONE_FLOOD      /* it wrote more than ENGINE_FLOOD_BYTES: killed */
 } done_kind;
 
+/*
+ * How a batch ended.  DONE_OK: every request ran (`at` == n).  Otherwise
+ * requests [0, at) ran, request `at` is the one that died, hung or
+ * flooded, and [at + 1, n) never ran.  The output of a batch is pinned on
+ * the request running when the parent read it, which is exact for a batch
+ * of one; `output_bytes` counts the whole batch.
+ */
 typedef struct completion {
     int slot;
     done_kind kind;
+    int n, at;
     int wstatus;                        /* waitpid status when DONE_DIED */
-    size_t output_bytes;                /* written to stdout/stderr */
-    char output_head[ENGINE_OUTPUT_HEAD + 1];
+    size_t output_bytes;                /* written to stdout/stderr in the batch */
+    char output_head[ENGINE_OUTPUT_HEAD + 1];   /* the first of request `at`'s */
 } completion;
 
 typedef struct engine engine;
 
 /*
- * Creates `nslots` slots (1 for ISO_NONE) whose arenas hold `src_bytes` and
- * `dst_bytes`, and loads the candidate at `path` once (in a worker, or
- * in-process for ISO_NONE) to check it.  Returns the engine and fills
- * `probe`; on failure returns NULL with *err set to a message (the
+ * Creates `nslots` slots (1 for ISO_NONE) whose big cells hold `big_src`
+ * and `big_dst` bytes, and loads the candidate at `path` once (in a
+ * worker, or in-process for ISO_NONE) to check it.  Returns the engine and
+ * fills `probe`; on failure returns NULL with *err set to a message (the
  * candidate refused, crashed or hung while loading).
  */
 engine *engine_start(isolation mode, int nslots, const char *path, int timeout_ms,
-                     size_t src_bytes, size_t dst_bytes, wire_probe *probe, char **err);
+                     size_t big_src, size_t big_dst, wire_probe *probe, char **err);
 
 int engine_slots(const engine *e);
 /* The arena of slot `i`; stage requests through its `pview`. */
 arena *engine_arena(engine *e, int i);
 
-/* Starts the request staged in slot `i` (idle).  Returns 0, or -1 with
- * *err set when no worker could be started for it. */
-int engine_submit(engine *e, int i, char **err);
+/* Starts the batch of the requests staged in cells[0..n) of slot `i`
+ * (idle; 1 <= n <= ARENA_CELLS).  Returns 0, or -1 with *err set when no
+ * worker could be started for it. */
+int engine_submit(engine *e, int i, const int *cells, int n, char **err);
 
-/* Blocks until a submitted request completes and describes it.  Returns 0,
- * or -1 when nothing is in flight. */
+/* Blocks until a submitted batch ends and describes it.  Returns 0, or -1
+ * when nothing is in flight. */
 int engine_wait(engine *e, completion *out);
+
+/* The most requests a batch should hold now: ARENA_CELLS, or 1 with
+ * --isolation fork (a process per request) and once any worker has
+ * written to stdout or stderr (so that output is pinned exactly). */
+int engine_batch_limit(const engine *e);
 
 /* Stops every worker and frees the engine. */
 void engine_stop(engine *e);
