@@ -44,7 +44,9 @@ static const char report_json[] =
     "   \"dtype\": \"f32\"}"
     " ]}\n";
 
-static char dir[] = "/tmp/scoreboard_test.XXXXXX";
+/* The world's folder: mkdtemp's template, "/tmp/scoreboard_test." and six
+ * 'X' that it replaces. */
+static char dir[64];
 
 static void write_file(const char *name, const char *text, int executable)
 {
@@ -67,6 +69,9 @@ static void make_world(const char *const *built, int onednn_exit)
 {
     char script[1024];
 
+    size_t len = (size_t)snprintf(dir, sizeof dir, "/tmp/scoreboard_test.");
+    memset(dir + len, 'X', 6);
+    dir[len + 6] = '\0';
     cr_assert_not_null(mkdtemp(dir));
     char path[256];
     snprintf(path, sizeof path, "%s/adapters", dir);
