@@ -75,7 +75,8 @@ reshape_status reshape_ref_execute(const reshape_params *params,
                                     PRId64, dst->dims[i], i, dims[i]);
 
     /* In-place is defined for dense tensors only (RESHAPE_LAYOUT_IN_PLACE);
-     * with strides the two layouts would overwrite elements not yet read. */
+     * with strides the two layouts would overwrite elements not yet read.
+     * Partly overlapping buffers are outside the ABI and not detected. */
     if (dst->data != NULL && dst->data == src->data &&
         (src->strides != NULL || dst->strides != NULL))
         return reshape_ref_fail(RESHAPE_E_INVALID_ARGUMENT,

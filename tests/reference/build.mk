@@ -21,11 +21,16 @@ $(BUILD)/san/tests/reference: $(TESTS_REFERENCE_SAN_OBJS) $(BUILD)/san/libreshap
 	@mkdir -p $(@D)
 	$(CC) $(SAN_CFLAGS) -o $@ $^ $(TESTS_REFERENCE_LIBS)
 
-ALL_TARGETS += $(BUILD)/tests/reference $(BUILD)/san/tests/reference
-TEST_RUNS   += test-reference test-reference-san
+ALL_TARGETS  += $(BUILD)/tests/reference $(BUILD)/san/tests/reference
+TEST_RUNS    += test-reference test-reference-san
+DEB_PACKAGES += libcriterion-dev binutils
 
 .PHONY: test-reference test-reference-san
+# The .so must export reshape_candidate_v1 and nothing else.
 test-reference: $(BUILD)/tests/reference $(BUILD)/libreshape_ref.so
+	@syms=$$(nm -D --defined-only $(BUILD)/libreshape_ref.so | awk '{print $$3}'); \
+	test "$$syms" = reshape_candidate_v1 || \
+	  { echo "test-reference: libreshape_ref.so exports: $$syms" >&2; exit 1; }
 	RESHAPE_REF_SO=$(BUILD)/libreshape_ref.so $(BUILD)/tests/reference
 
 test-reference-san: $(BUILD)/san/tests/reference $(BUILD)/libreshape_ref.so
