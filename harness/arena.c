@@ -100,6 +100,25 @@ void arena_release(arena *a, size_t off, size_t len)
                   (off_t)(hi - lo));
 }
 
+void arena_populate(const arena *a, uint8_t *view, size_t off, size_t len, int write)
+{
+    if (len < ARENA_POPULATE_BYTES)
+        return;
+    size_t lo = off / a->page * a->page, hi = round_up(off + len, a->page);
+    /* an old kernel without MADV_POPULATE_* faults the pages in as before */
+    madvise(view + lo, hi - lo, write ? MADV_POPULATE_WRITE : MADV_POPULATE_READ);
+}
+
+void arena_populate_cells(const arena *a, uint8_t *view, int candidate)
+{
+    for (int i = 0; i < ARENA_CELLS; i++) {
+        const cell *c = &a->cells[i];
+        madvise(view + c->req_off, c->out_off + a->page - c->req_off, MADV_POPULATE_WRITE);
+        madvise(view + c->src_off, c->src_size, candidate ? MADV_POPULATE_READ : MADV_POPULATE_WRITE);
+        madvise(view + c->dst_off, c->dst_size, MADV_POPULATE_WRITE);
+    }
+}
+
 void arena_destroy(arena *a)
 {
     arena_drop_pview(a);

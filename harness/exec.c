@@ -117,11 +117,12 @@ static int64_t memory_in_use(void)
 }
 
 /* Raises a guard over the pages of the dst area below dst's first page, so
- * a write just before dst faults; `on` 0 lowers it again. */
+ * a write just before dst faults; `on` 0 lowers it again.  Small areas have
+ * a moat there instead (wire.h). */
 static void guard_before_dst(const arena *a, const cell *cl, uint8_t *view,
                              const wire_tensor *dst, int on)
 {
-    if (dst->data_off < (int64_t)cl->dst_off)
+    if (dst->data_off < (int64_t)cl->dst_off || cell_has_moat(cl))
         return;
     size_t lo = cl->dst_off, hi = (size_t)dst->data_off / a->page * a->page;
     if (hi > lo)
@@ -338,6 +339,12 @@ void exec_request(const arena *a, const cell *cl, uint8_t *view, const reshape_c
                                       (int64_t *)(view + WIRE_OUT_DIMS_OFF(a, cl)));
         r->out_rank = *(int32_t *)(view + WIRE_OUT_RANK_OFF(a, cl));
     } else {
+        if (w->src.data_off >= 0 && w->src.data_off != w->dst.data_off)
+            arena_populate(a, view, (size_t)w->src.data_off,
+                           cl->src_off + cl->src_size - (size_t)w->src.data_off, 0);
+        if (w->dst.data_off >= 0)
+            arena_populate(a, view, (size_t)w->dst.data_off,
+                           cl->dst_off + cl->dst_size - (size_t)w->dst.data_off, 1);
         guard_before_dst(a, cl, view, &w->dst, 1);
         r->phase = PHASE_EXECUTE;
         r->status = cand->execute(&c.params, &c.src, &c.dst);

@@ -35,22 +35,48 @@ uint64_t payload_size(uint64_t n, unsigned bits)
     return b / 8 + (b % 8 != 0);
 }
 
+/* Bytes [off, off + len) of 0, 1, ..., 255, 0, 1, ...: the u8 iota. */
+static void iota8_at(uint8_t *out, uint64_t off, size_t len)
+{
+    static uint8_t twice[512];
+    if (!twice[1])
+        for (int i = 0; i < 512; i++)
+            twice[i] = (uint8_t)i;
+    for (size_t k = 0; k < len;) {
+        size_t at = (size_t)((off + k) % 256), n = len - k < 256 ? len - k : 256;
+        memcpy(out + k, twice + at, n);
+        k += n;
+    }
+}
+
 void fill_iota(uint8_t *out, uint64_t n, unsigned bits)
 {
-    if (bits < 8) {
+    switch (bits) {
+    case 8:
+        iota8_at(out, 0, (size_t)n);
+        return;
+    case 16:
+        for (uint64_t i = 0; i < n; i++) {
+            uint16_t v = (uint16_t)i;
+            memcpy(out + 2 * i, &v, 2);
+        }
+        return;
+    case 32:
+        for (uint64_t i = 0; i < n; i++) {
+            uint32_t v = (uint32_t)i;
+            memcpy(out + 4 * i, &v, 4);
+        }
+        return;
+    case 64:
+        for (uint64_t i = 0; i < n; i++)
+            memcpy(out + 8 * i, &i, 8);
+        return;
+    default:
+        /* sub-byte: i mod 2^bits in its place, padding bits 0 */
         memset(out, 0, payload_size(n, bits));
         for (uint64_t i = 0; i < n; i++)
             subbyte_put(out, i, bits, (unsigned)i);
         return;
-    }
-    for (uint64_t i = 0; i < n; i++) {
-        /* i mod 2^bits in host byte order */
-        switch (bits) {
-        case 8: out[i] = (uint8_t)i; break;
-        case 16: { uint16_t v = (uint16_t)i; memcpy(out + 2 * i, &v, 2); break; }
-        case 32: { uint32_t v = (uint32_t)i; memcpy(out + 4 * i, &v, 4); break; }
-        default: memcpy(out + 8 * i, &i, 8); break;
-        }
     }
 }
 
@@ -132,8 +158,7 @@ void fill_payload_at(const fill *f, uint64_t n, unsigned bits, uint64_t off, siz
     switch (f->kind) {
     case FILL_IOTA:
         if (bits == 8) {
-            for (size_t k = 0; k < len; k++)
-                out[k] = (uint8_t)(off + k);
+            iota8_at(out, off, len);
         } else {
             for (size_t k = 0; k < len; k++)
                 out[k] = iota_byte(n, bits, off + k);

@@ -171,6 +171,22 @@ job *plan_jobs(const case_set *set, const int *sel, int nsel, unsigned mask,
     return jobs;
 }
 
+char *job_expected_describe(const rcase *c, variant v)
+{
+    if (v != V_DST_TOO_SMALL)
+        return case_expected_describe(c);
+    strbuf b;
+    sb_init(&b);
+    int listed = 0;
+    for (int i = 0; i < c->noutcomes; i++)
+        listed |= c->outcomes[i].is_error && c->outcomes[i].error != RESHAPE_E_INVALID_ARGUMENT;
+    sb_addf(&b, "%serror INVALID_ARGUMENT (dst one element short)", listed ? "any of: " : "");
+    for (int i = 0; i < c->noutcomes; i++)
+        if (c->outcomes[i].is_error && c->outcomes[i].error != RESHAPE_E_INVALID_ARGUMENT)
+            sb_addf(&b, ", error %s", reshape_status_name(c->outcomes[i].error));
+    return sb_take(&b);
+}
+
 void job_needs(const job *j, const case_set *set, size_t *src_bytes, size_t *dst_bytes)
 {
     const rcase *c = &set->cases[j->cases[0]];

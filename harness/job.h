@@ -72,6 +72,15 @@ int case_runs_execute(const rcase *c, uint64_t max_bytes);
 job *plan_jobs(const case_set *set, const int *sel, int nsel, unsigned mask,
                uint64_t max_bytes, int *njobs);
 
+/*
+ * What variant `v` holds case `c` to, as the report's `expected` says it:
+ * the case's outcomes, except for dst_too_small, where any error passes and
+ * INVALID_ARGUMENT agrees, as does an error the case itself lists ("any
+ * of: error INVALID_ARGUMENT (dst one element short), error SHAPE_NOT_1D").
+ * A new string.
+ */
+char *job_expected_describe(const rcase *c, variant v);
+
 /* Bytes the src and dst areas of an arena need for job `j`. */
 void job_needs(const job *j, const case_set *set, size_t *src_bytes, size_t *dst_bytes);
 

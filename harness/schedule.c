@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "stage.h"
 #include "util.h"
@@ -91,13 +92,17 @@ static void judge_one(batch *b, int k, const arena *a, const completion *done, i
         sink(ctx, &got[t]);
 }
 
-/* Gives the big cell's memory back after a large job. */
-static void release_big(arena *a, const batch *b)
+/* Gives the big cell's memory back after a large job (its moat is gone
+ * with it). */
+static void release_big(arena *a, batch *b)
 {
     const cell *cl = &a->cells[ARENA_BIG];
-    if (b->n == 1 && b->cells[0] == ARENA_BIG && cl->src_size + cl->dst_size > RELEASE_BYTES) {
+    stage *s = &b->stages[ARENA_BIG];
+    if (b->n == 1 && b->cells[0] == ARENA_BIG &&
+        s->used_bytes > RELEASE_BYTES) {
         arena_release(a, cl->src_off, cl->src_size);
         arena_release(a, cl->dst_off, cl->dst_size);
+        s->moat_end = 0;
     }
 }
 
@@ -138,7 +143,12 @@ void schedule_run(engine *e, const case_set *set, const job *jobs, int njobs, in
                   int timeout_ms, uint64_t seed, result_sink sink, void *ctx)
 {
     int nslots = engine_slots(e);
-    batch *batches = xcalloc((size_t)nslots, sizeof *batches);
+    /* mapped with its pages, not a page fault at a time during the run */
+    size_t bsize = (size_t)nslots * sizeof(batch);
+    batch *batches = mmap(NULL, bsize, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+    if (batches == MAP_FAILED)
+        die(EXIT_HARNESS, "out of memory");
     char *small = xmalloc((size_t)(njobs ? njobs : 1));
     for (int i = 0; i < njobs; i++)
         small[i] = (char)job_fits_small(&jobs[i], set);
@@ -169,7 +179,7 @@ void schedule_run(engine *e, const case_set *set, const job *jobs, int njobs, in
     for (int i = 0; i < nslots; i++)
         for (int k = 0; k <= ARENA_CELLS; k++)
             stage_free(&batches[i].stages[k]);
-    free(batches);
+    munmap(batches, bsize);
     free(small);
     free(q.back);
     free(busy);

@@ -40,12 +40,18 @@ typedef struct stage {
 
     tlayout src_l, dst_l;
     size_t src_data, dst_data;  /* arena offsets of the tensors' data */
-    size_t src_lo, dst_lo;      /* arena offsets where the canaries start;
+    size_t src_lo, dst_lo;      /* arena offsets where the canary streams start;
                                    src_lo 0: no src of its own (in place) */
+    size_t moat_lo, canary_lo;  /* dst: the moat byte in [moat_lo, canary_lo),
+                                   canaries from canary_lo to dst and after it */
+    size_t moat_end;            /* [moat_lo, moat_end) was found intact after the
+                                   last job in this cell (0: unknown), so only
+                                   the rest is written again */
     uint64_t src_canary, dst_canary;    /* seeds of the canary streams */
     bytes payload;              /* the dense payload, kept for strided layouts
                                    and built on demand for a detail */
     int have_payload;
+    size_t used_bytes;          /* of the cell's src and dst areas, about */
     bytes scratch, scratch2;
     wire_request req;           /* the request as staged */
 

@@ -40,7 +40,7 @@
 /* Small cells of an arena, the most requests one batch carries. */
 #define ARENA_CELLS 64
 /* Bytes of each src and dst area of a small cell. */
-#define ARENA_SMALL_AREA 16384
+#define ARENA_SMALL_AREA 4096
 /* Index of the big cell. */
 #define ARENA_BIG ARENA_CELLS
 
@@ -66,7 +66,7 @@ typedef struct wire_tensor {
 typedef struct wire_call {
     int32_t op, special_zero;
     uint32_t layout;                    /* RESHAPE_LAYOUT_* for supports() */
-    int32_t unused;
+    int32_t shape_nbytes;               /* bytes of shape_data in use */
     wire_tensor shape, src, dst;        /* shape.data_off is unused: values below */
     uint8_t shape_data[CASE_SHAPE_VALUES_MAX * 8];
 } wire_call;
@@ -82,11 +82,35 @@ typedef struct wire_request {
     wire_call call[WIRE_THREADS];
 } wire_request;
 
-/* The bytes of a request that are in use: the header and `ncalls` calls. */
-static inline size_t wire_request_used(const wire_request *q)
+/*
+ * The parts of a request in use: the header, and of each of `ncalls` calls
+ * its fields, each tensor's dims[0..rank) and strides[0..rank) and the
+ * shape values.  Only these are written into the arena (a request is
+ * mostly unused room, and every byte written is a cache line the worker's
+ * core must fetch) and compared afterwards.  `f` is called on each part's
+ * offset and size; a rank outside 0..RESHAPE_MAX_RANK counts as the most.
+ */
+static inline void wire_request_parts(const wire_request *q, void (*f)(void *, size_t, size_t),
+                                      void *ctx)
 {
     int n = q->ncalls < 1 ? 1 : q->ncalls > WIRE_THREADS ? WIRE_THREADS : q->ncalls;
-    return offsetof(wire_request, call) + (size_t)n * sizeof(wire_call);
+    f(ctx, 0, offsetof(wire_request, call));
+    for (int i = 0; i < n; i++) {
+        const wire_call *w = &q->call[i];
+        size_t at = offsetof(wire_request, call) + (size_t)i * sizeof(wire_call);
+        const wire_tensor *t[3] = {&w->shape, &w->src, &w->dst};
+        f(ctx, at, offsetof(wire_call, shape));
+        for (int k = 0; k < 3; k++) {
+            size_t to = at + (size_t)((const uint8_t *)t[k] - (const uint8_t *)w);
+            size_t r = t[k]->rank >= 0 && t[k]->rank <= RESHAPE_MAX_RANK ? (size_t)t[k]->rank
+                                                                         : RESHAPE_MAX_RANK;
+            f(ctx, to, offsetof(wire_tensor, dims) + r * sizeof(int64_t));
+            f(ctx, to + offsetof(wire_tensor, strides), r * sizeof(int64_t));
+        }
+        size_t sn = w->shape_nbytes >= 0 && w->shape_nbytes <= (int32_t)sizeof w->shape_data
+                        ? (size_t)w->shape_nbytes : sizeof w->shape_data;
+        f(ctx, at + offsetof(wire_call, shape_data), sn);
+    }
 }
 
 /* What the worker found when it loaded the candidate. */
@@ -148,6 +172,18 @@ typedef struct arena {
     cell cells[ARENA_CELLS + 1];        /* the small cells, then the big one */
 } arena;
 
+/*
+ * The pages of a small dst area below dst are a moat: filled with
+ * WIRE_MOAT_BYTE by the parent and checked afterwards, where a large area
+ * has them raised to PROT_NONE for each call (two mprotect calls cost more
+ * than a small request, under a hypervisor most of all).
+ */
+#define WIRE_MOAT_BYTE 0xA5
+static inline int cell_has_moat(const struct cell *c)
+{
+    return c->dst_size <= ARENA_SMALL_AREA;
+}
+
 /* Offset of out_rank and out_dims in a cell's out page. */
 #define WIRE_OUT_RANK_OFF(a, c) ((c)->out_off)
 #define WIRE_OUT_DIMS_OFF(a, c) ((c)->out_off + (a)->page - RESHAPE_MAX_RANK * sizeof(int64_t))
@@ -166,6 +202,15 @@ void arena_drop_wview(arena *a);
 /* Gives the memory of [off, off + len) back to the system (the bytes read
  * as 0 afterwards); for the big cell between large jobs. */
 void arena_release(arena *a, size_t off, size_t len);
+/* Maps the pages of view [off, off + len) in one call instead of a fault
+ * per page (page faults are slow under some hypervisors): for writing, or
+ * for reading.  Does nothing below ARENA_POPULATE_BYTES. */
+#define ARENA_POPULATE_BYTES ((size_t)1 << 20)
+void arena_populate(const arena *a, uint8_t *view, size_t off, size_t len, int write);
+/* Maps every page of the small cells of `view` (the request and response
+ * pages for writing, src for reading in the candidate's view), so that the
+ * first batches take no page faults.  `candidate` says which view. */
+void arena_populate_cells(const arena *a, uint8_t *view, int candidate);
 /* Unmaps both views and closes the memfd. */
 void arena_destroy(arena *a);
 

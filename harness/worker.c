@@ -142,6 +142,7 @@ static void worker_main(engine *e, pid_t parent, int req_r, int resp_w, int out_
             arena_drop_wview(&e->slots[i].ar);
     }
     arena *a = &e->slots[idx].ar;
+    arena_populate_cells(a, a->wview, 1);
     exec_install_fault_handler(a, a->wview);
     for (;;) {
         ssize_t n = read(3, &c, 1);
@@ -358,8 +359,10 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
             engine_stop(e);
             return NULL;
         }
+        arena_populate_cells(&e->slots[i].ar, e->slots[i].ar.pview, 0);
     }
     if (mode == ISO_NONE) {
+        arena_populate_cells(&e->slots[0].ar, e->slots[0].ar.wview, 1);
         e->inproc = candidate_open(e->path, probe);
         if (!e->inproc) {
             *err = xstrdup(probe->message);
@@ -382,6 +385,12 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
     }
     *probe = *e->probe;
     top_up_spares(e, e->nslots + 1);
+    /* bind every slot now, so that the run starts with loaded workers */
+    for (int i = 0; i < e->nslots; i++)
+        if (bind_worker(e, i, err) != 0) {
+            engine_stop(e);
+            return NULL;
+        }
     return e;
 }
 

@@ -5,6 +5,8 @@
  */
 #include "run_harness.h"
 
+#include "job.h"
+
 Test(isolation, good_candidate_is_conformant)
 {
     run r = run_harness("--candidate " CANDS "good.so --cases " BASIC " --quiet");
@@ -183,4 +185,49 @@ Test(isolation, out_rank_beyond_32_is_fail_never_read)
     expect_verdict(&r, "trigger_f32", "infer", "FAIL", "out_rank 2147483647 is outside 0..32");
     cr_expect_eq(others_not_passing(&r, "trigger_f32"), 0);
     run_free(&r);
+}
+
+/* Regression: a case that accepts a shape or an error runs dst_too_small;
+ * the candidate refuses with the case's own error, which must pass and
+ * agree even under --strict-errors, and the report must say so. */
+Test(isolation, dst_too_small_accepts_the_cases_own_error)
+{
+    run r = run_harness("--candidate " CANDS "good.so --cases tests/harness/data/open"
+                        " --quiet --strict-errors");
+    cr_expect_eq(r.code, 0, "exit %d: %s %s", r.code, r.out, r.err);
+    expect_verdict(&r, "open_rank_0_shape", "dst_too_small", "PASS", "");
+    json_t *e = entry(&r, "open_rank_0_shape", "dst_too_small");
+    cr_assert(e);
+    cr_expect(json_is_true(json_object_get(e, "status_agrees")));
+    cr_expect_str_eq(field(e, "got"), "error SHAPE_NOT_1D");
+    expect_verdict(&r, "open_rank_0_shape", "dense", "PASS", "");
+    expect_verdict(&r, "open_rank_0_shape", "in_place", "PASS", "");
+    cr_expect_eq(others_not_passing(&r, NULL), 0);
+    run_free(&r);
+}
+
+/* The expectation a variant holds a case to: dst_too_small names
+ * INVALID_ARGUMENT and every error the case itself lists. */
+Test(isolation, dst_too_small_expectation_names_the_cases_errors)
+{
+    rcase c;
+    memset(&c, 0, sizeof c);
+    c.noutcomes = 2;
+    c.any_of = 1;
+    c.outcomes[0].is_error = 1;
+    c.outcomes[0].error = RESHAPE_E_SHAPE_NOT_1D;
+    c.outcomes[1].rank = 1;
+    c.outcomes[1].dims[0] = 6;
+    char *d = job_expected_describe(&c, V_DST_TOO_SMALL);
+    cr_expect_str_eq(d, "any of: error INVALID_ARGUMENT (dst one element short), error SHAPE_NOT_1D");
+    free(d);
+    d = job_expected_describe(&c, V_DENSE);
+    cr_expect_str_eq(d, "any of: error SHAPE_NOT_1D, shape [6]");
+    free(d);
+    c.noutcomes = 1;
+    c.any_of = 0;
+    c.outcomes[0] = c.outcomes[1];
+    d = job_expected_describe(&c, V_DST_TOO_SMALL);
+    cr_expect_str_eq(d, "error INVALID_ARGUMENT (dst one element short)");
+    free(d);
 }
