@@ -18,6 +18,7 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <ucontext.h>
+#include <unistd.h>
 
 #ifdef __SANITIZE_ADDRESS__
 size_t __sanitizer_get_current_allocated_bytes(void);
@@ -28,6 +29,7 @@ size_t __sanitizer_get_current_allocated_bytes(void);
 static uint8_t *fault_view;
 static size_t fault_size;
 static wire_response *volatile fault_resp;   /* the request being carried out */
+static int fault_notify = -1;
 
 static void on_fault(int sig, siginfo_t *info, void *uctx)
 {
@@ -47,13 +49,20 @@ static void on_fault(int sig, siginfo_t *info, void *uctx)
             r->fault_addr = r->fault_in_arena ? addr - base : addr;
         }
     }
+    if (r && fault_notify >= 0) {
+        char c = EXEC_DYING;
+        if (write(fault_notify, &c, 1) != 1) {
+            /* the parent is gone or reads the death from the pipe's end */
+        }
+    }
     /* let the signal do what it would have done without us */
     signal(sig, SIG_DFL);
     raise(sig);
 }
 
-void exec_install_fault_handler(const arena *a, uint8_t *view)
+void exec_install_fault_handler(const arena *a, uint8_t *view, int notify_fd)
 {
+    fault_notify = notify_fd;
     static const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
     static char altstack[1 << 16];
     stack_t ss = {.ss_sp = altstack, .ss_size = sizeof altstack, .ss_flags = 0};
@@ -187,20 +196,24 @@ static int64_t monotonic_ns(void)
 
 /*
  * One thread of the threads variant: calls back to back after a common
- * start, each call into dst slot `slot`.  A call that overlapped another
- * thread's keeps its output (the next call takes the next slot); one that
- * ran alone is overwritten by the next, since a race needs company.  Stops
- * when a thread has filled its slots or at the deadline.  The last slot of
- * each thread is left for one call alone after all threads have ended.
+ * start, each into dst slot `slot`.  A call that overlapped another
+ * thread's is kept (the next call takes the next slot); one that ran alone
+ * is overwritten by the next, since a race needs company.  Once its
+ * `slots` slots are full, calls go to the spare slot after them.  The
+ * slots written are [0, slot + pending), contiguous.  Goes on
+ * until every thread has filled its slots, so that none is left calling
+ * alone, or until the deadline.  The slot after the spare is left for one
+ * call alone after all threads have ended.
  */
 static void *thread_main(void *p)
 {
     thread_job *j = p;
     thread_shared *sh = j->sh;
-    int slot = 0, calls = 0, overlaps = 0, pending = 0;
+    int slot = 0, calls = 0, overlaps = 0, full = 0, pending = 0;
     spin_wait(&sh->barrier);
-    while (slot < j->slots) {
-        if (calls > 0 && (atomic_load(&sh->stop) || monotonic_ns() > sh->deadline_ns))
+    for (;;) {
+        if (calls > 0 && (atomic_load(&sh->stop) >= sh->barrier.n ||
+                          monotonic_ns() > sh->deadline_ns))
             break;
         call_args a = j->args;
         a.dst.data = j->dst0 + (int64_t)slot * j->slot_bytes;
@@ -210,15 +223,17 @@ static void *thread_main(void *p)
         company |= atomic_fetch_sub(&sh->active, 1) > 1;
         company |= atomic_load(&sh->starts) != mine;
         calls++;
+        overlaps += company;
         pending = 1;
-        if (company) {
-            overlaps++;
+        if (company && slot < j->slots) {
             slot++;
             pending = 0;
+            if (slot == j->slots && !full) {
+                full = 1;
+                atomic_fetch_add(&sh->stop, 1);   /* one more thread is full */
+            }
         }
     }
-    if (slot >= j->slots)
-        atomic_store(&sh->stop, 1);
     j->r->thread_slots[j->t] = slot + pending;
     j->r->thread_calls[j->t] = calls;
     j->r->thread_overlaps[j->t] = overlaps;
@@ -243,7 +258,7 @@ static void run_threads(const wire_request *q, wire_response *r, uint8_t *view,
         make_call(&j->args, w, view);
         j->dst0 = view + w->dst.data_off;
         j->slot_bytes = q->slot_bytes;
-        j->slots = slots - 1;   /* the last slot: one call alone, afterwards */
+        j->slots = slots - 2;   /* then the spare slot, then one call alone */
         j->r = r;
         j->t = t;
     }

@@ -23,10 +23,13 @@ const reshape_candidate *candidate_open(const char *path, wire_probe *probe);
 /*
  * Installs handlers for SIGSEGV, SIGBUS, SIGFPE, SIGILL and SIGABRT (on an
  * alternate stack) that record the signal and fault address in the
- * response of the request being carried out in `a` (seen through `view`)
- * and then let the signal kill the process.  For worker processes only.
+ * response of the request being carried out in `a` (seen through `view`),
+ * write EXEC_DYING to `notify_fd` (so that the parent need not wait for
+ * the dying process to be torn down), and then let the signal kill the
+ * process.  For worker processes only.
  */
-void exec_install_fault_handler(const arena *a, uint8_t *view);
+#define EXEC_DYING '!'
+void exec_install_fault_handler(const arena *a, uint8_t *view, int notify_fd);
 
 /* Carries out the request in cell `c` of `a` (seen through `view`, the
  * candidate's view) and fills the cell's response. */

@@ -523,7 +523,7 @@ static int unused_slot_changed(stage *s, const arena *a, int t, int i)
     return stage_canary_diff(s, a, s->dst_lo, off + len, s->slot_bytes - len, s->dst_canary) >= 0;
 }
 
-/* Slots of thread `t` that hold a kept threaded call. */
+/* Slots of thread `t` that hold a threaded call, [0, n). */
 static int kept_slots(const stage *s, const wire_response *rp, int t)
 {
     int used = rp->thread_slots[t];
@@ -603,7 +603,8 @@ static int judge_threads(stage *s, const arena *a, const wire_response *rp, int 
         int used = kept_slots(s, rp, t);
         for (int i = 0; i < s->iters; i++) {
             size_t off = s->tdst_data[t] + (size_t)i * s->slot_bytes, len = s->tlen[t];
-            int bad = i < used || i == s->iters - 1 ? stage_canary_diff(s, a, s->dst_lo, off + len, s->slot_bytes - len,
+            int written = i < used || i == s->iters - 1;
+            int bad = written ? stage_canary_diff(s, a, s->dst_lo, off + len, s->slot_bytes - len,
                                                    s->dst_canary) >= 0
                                : unused_slot_changed(s, a, t, i);
             if (!bad)
@@ -611,8 +612,7 @@ static int judge_threads(stage *s, const arena *a, const wire_response *rp, int 
             for (int k = 0; k < n; k++)
                 if (out[k].case_index == j->cases[t] && out[k].vd == VD_PASS)
                     set(&out[k], VD_MEMORY_VIOLATION,
-                        i < used || i == s->iters - 1
-                                 ? xasprintf("wrote past the end of dst (call %d)", i)
+                        written ? xasprintf("wrote past the end of dst (call %d)", i)
                                  : xasprintf("wrote into a dst slot no call was given (%d)", i));
             break;
         }

@@ -134,10 +134,11 @@ typedef struct wire_response {
     int64_t mem[WIRE_MEM_SAMPLES];      /* repeat: bytes in use */
     int32_t repeat_bad_status, repeat_bad_call;
     char last_error[256];
-    /* threads: slots thread t filled (each holds one call's output, whose
-     * status is thread_status[t][i]), calls it made, and how many of them
-     * overlapped in time with a call of another thread; the last slot
-     * (iters - 1) holds one call made alone after the threads ended */
+    /* threads: dst slots [0, thread_slots[t]) of thread t hold a call's
+     * output each (status thread_status[t][i]): those that overlapped
+     * another thread's call, then maybe the last that did not (slot iters - 2
+     * is the spare once the others are full); calls it made, and how many
+     * overlapped; slot iters - 1 holds one call made alone at the end */
     int32_t thread_slots[WIRE_THREADS], thread_calls[WIRE_THREADS];
     int32_t thread_overlaps[WIRE_THREADS];
     int32_t thread_status[WIRE_THREADS][WIRE_ITERS_MAX];

@@ -50,6 +50,8 @@ struct engine {
     uint32_t seq;
     proc *spares;                       /* forked, not yet bound to a slot */
     int nspares;
+    pid_t *dying;                       /* killed or dying, not yet reaped */
+    int ndying, capdying;
     wire_probe *probe;                  /* shared page: the first worker's probe */
     int chatty;
     const reshape_candidate *inproc;    /* ISO_NONE */
@@ -143,7 +145,7 @@ static void worker_main(engine *e, pid_t parent, int req_r, int resp_w, int out_
     }
     arena *a = &e->slots[idx].ar;
     arena_populate_cells(a, a->wview, 1);
-    exec_install_fault_handler(a, a->wview);
+    exec_install_fault_handler(a, a->wview, 4);
     for (;;) {
         ssize_t n = read(3, &c, 1);
         if (n <= 0)
@@ -284,6 +286,40 @@ static int await_ready(engine *e, proc *p, char **err)
     return 0;
 }
 
+/* Leaves a worker that is dying to be reaped later, so that its teardown
+ * (slow under a hypervisor) does not hold the run up. */
+static void leave_dying(engine *e, proc *p)
+{
+    if (p->pid > 0) {
+        kill(p->pid, SIGKILL);
+        if (e->ndying == e->capdying) {
+            e->capdying = e->capdying ? 2 * e->capdying : 16;
+            e->dying = xrealloc(e->dying, (size_t)e->capdying * sizeof *e->dying);
+        }
+        e->dying[e->ndying++] = p->pid;
+        close(p->req_w);
+        close(p->resp_r);
+        close(p->out_r);
+    }
+    p->pid = 0;
+    p->ready = 0;
+}
+
+/* Reaps the dying workers that have ended (all of them with `block`). */
+static void reap_dying(engine *e, int block)
+{
+    int n = 0;
+    for (int k = 0; k < e->ndying; k++) {
+        int st;
+        pid_t r;
+        while ((r = waitpid(e->dying[k], &st, block ? 0 : WNOHANG)) < 0 && errno == EINTR)
+            ;
+        if (r == 0)
+            e->dying[n++] = e->dying[k];
+    }
+    e->ndying = n;
+}
+
 /* Forks spares until there are `want`; a failure only leaves fewer. */
 static void top_up_spares(engine *e, int want)
 {
@@ -331,8 +367,7 @@ static int bind_worker(engine *e, int i, char **err)
     if (write(s->w.req_w, &i, sizeof i) != (ssize_t)sizeof i) {
         /* it died after loading; the submit's poll reports it */
     }
-    top_up_spares(e, 1);    /* forks only when that was the last spare */
-    return 0;
+    return 0;   /* the next spare is forked while the parent would wait anyway */
 }
 
 engine *engine_start(isolation mode, int nslots, const char *path, int timeout_ms,
@@ -515,7 +550,15 @@ static int check_slot(engine *e, int i, const struct pollfd *po, const struct po
         char c;
         ssize_t r = read(s->w.resp_r, &c, 1);
         drain(e, s);
-        if (r == 1) {
+        if (r == 1 && c == EXEC_DYING) {
+            /* the fault handler recorded the signal in the response and
+             * said so: the death is known without waiting for the end */
+            int at = running_now(s);
+            const cell *cl = &s->ar.cells[arena_batch(s->ar.pview)->cells[at]];
+            int sig = arena_response(cl, s->ar.pview)->fault_signal;
+            leave_dying(e, &s->w);
+            complete(s, i, DONE_DIED, at, sig > 0 && sig < 128 ? sig : SIGKILL, out);
+        } else if (r == 1) {
             if (e->mode == ISO_FORK)
                 reap(&s->w, NULL);
             if (s->attr_bytes > ENGINE_FLOOD_BYTES) {
@@ -554,7 +597,7 @@ int engine_wait(engine *e, completion *out)
         return 0;
     }
     struct pollfd p[2 * 256];
-    int map[256];
+    int map[256], forked = 0;
     for (;;) {
         int n = 0, busy = 0;
         int64_t now = mono_ns(), next = now + (int64_t)3600 * 1000000000;
@@ -570,6 +613,14 @@ int engine_wait(engine *e, completion *out)
         }
         if (!busy)
             return -1;
+        /* about to wait: the moment to fork a spare and reap the dead */
+        if (e->nspares == 0 && !forked) {
+            forked = 1;
+            top_up_spares(e, 1);
+            continue;
+        }
+        if (e->ndying)
+            reap_dying(e, 0);
         int64_t left = (next - now) / 1000000 + 1;
         if (poll(p, (nfds_t)n, left < 0 ? 0 : (int)left) < 0 && errno != EINTR)
             die(EXIT_HARNESS, "cannot poll the workers: %s", strerror(errno));
@@ -603,6 +654,8 @@ void engine_stop(engine *e)
             p->pid = 0;
         }
     }
+    reap_dying(e, 1);
+    free(e->dying);
     for (int i = 0; i < e->nslots; i++)
         arena_destroy(&e->slots[i].ar);
     if (e->probe && e->probe != MAP_FAILED)
