@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <yaml.h>
 
 #include "case.h"
@@ -593,6 +595,23 @@ static void read_expect(ctx *x, const yaml_node_t *n, rcase *c)
 
 /* ----------------------------------------------------------------- case */
 
+/*
+ * Doubles the case array.  Its new half is mapped in one call rather than
+ * a page fault per page (4 KiB a case, and faults are slow under some
+ * hypervisors).
+ */
+static void grow_cases(case_set *s)
+{
+    size_t old = (size_t)s->ncases * sizeof *s->cases;
+    size_t want = (size_t)(s->ncases ? 2 * s->ncases : 1) * sizeof *s->cases;
+    s->cases = xrealloc(s->cases, want);
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    uintptr_t lo = ((uintptr_t)s->cases + old + page - 1) / page * page;
+    uintptr_t hi = ((uintptr_t)s->cases + want) / page * page;
+    if (hi > lo + 16 * page)
+        madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE);
+}
+
 enum { K_ID, K_OP, K_CLAUSE, K_QUOTE, K_TAGS, K_INPUT, K_SHAPE, K_SPECIAL_ZERO,
        K_INFER_ONLY, K_EXPECT, K_GENERATED, K_COUNT };
 
@@ -683,7 +702,7 @@ static void read_case(ctx *x, const yaml_node_t *n, int file_generated)
     }
     case_set *s = x->set;
     if ((s->ncases & (s->ncases - 1)) == 0 && s->ncases >= 0)
-        s->cases = xrealloc(s->cases, (size_t)(s->ncases ? 2 * s->ncases : 1) * sizeof *s->cases);
+        grow_cases(s);
     s->cases[s->ncases++] = c;
 }
 

@@ -131,8 +131,8 @@ static void reject_duplicates(case_set *set)
     for (int i = 0; i < set->ncases; i++) {
         if (drop[i])
             free_case(&set->cases[i]);
-        else
-            set->cases[n++] = set->cases[i];
+        else if (n++ != i)
+            set->cases[n - 1] = set->cases[i];
     }
     set->ncases = n;
     free(refs);
