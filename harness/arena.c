@@ -109,6 +109,15 @@ void arena_populate(const arena *a, uint8_t *view, size_t off, size_t len, int w
     madvise(view + lo, hi - lo, write ? MADV_POPULATE_WRITE : MADV_POPULATE_READ);
 }
 
+void arena_unmap_pages(const arena *a, uint8_t *view, size_t off, size_t len)
+{
+    if (len < ARENA_HANDOFF_BYTES)
+        return;
+    size_t lo = round_up(off, a->page), hi = (off + len) / a->page * a->page;
+    if (hi > lo)
+        madvise(view + lo, hi - lo, MADV_DONTNEED);
+}
+
 void arena_populate_cells(const arena *a, uint8_t *view, int candidate)
 {
     for (int i = 0; i < ARENA_CELLS; i++) {

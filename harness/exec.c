@@ -364,6 +364,13 @@ void exec_request(const arena *a, const cell *cl, uint8_t *view, const reshape_c
         r->phase = PHASE_EXECUTE;
         r->status = cand->execute(&c.params, &c.src, &c.dst);
         guard_before_dst(a, cl, view, &w->dst, 0);
+        /* a large payload goes back to the parent to be judged (wire.h) */
+        if (w->src.data_off >= 0)
+            arena_unmap_pages(a, view, (size_t)w->src.data_off,
+                              cl->src_off + cl->src_size - (size_t)w->src.data_off);
+        if (w->dst.data_off >= 0)
+            arena_unmap_pages(a, view, (size_t)w->dst.data_off,
+                              cl->dst_off + cl->dst_size - (size_t)w->dst.data_off);
     }
     if (r->status != RESHAPE_OK)
         copy_last_error(r, cand);

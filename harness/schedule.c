@@ -87,6 +87,7 @@ static void judge_one(batch *b, int k, const arena *a, const completion *done, i
                       int timeout_ms, result_sink sink, void *ctx)
 {
     result got[WIRE_THREADS];
+    stage_map_back(&b->stages[b->cells[k]], a);
     int n = judge_job(&b->stages[b->cells[k]], a, done, strict, timeout_ms, got);
     for (int t = 0; t < n; t++)
         sink(ctx, &got[t]);

@@ -306,6 +306,16 @@ static void stage_threads(stage *s, arena *a, wire_request *q)
     }
 }
 
+void stage_map_back(const stage *s, const arena *a)
+{
+    const cell *cl = s->cl;
+    if (s->j->v == V_THREADS || s->j->v == V_INFER)
+        return;
+    arena_populate(a, a->pview, s->dst_data, cl->dst_off + cl->dst_size - s->dst_data, 0);
+    if (s->src_lo)
+        arena_populate(a, a->pview, s->src_data, cl->src_off + cl->src_size - s->src_data, 0);
+}
+
 void stage_job(stage *s, arena *a, const cell *cl, const case_set *set, const job *j,
                uint32_t seq, uint64_t seed)
 {
@@ -338,5 +348,11 @@ void stage_job(stage *s, arena *a, const cell *cl, const case_set *set, const jo
     }
     copy_ctx k = {(uint8_t *)arena_request(cl, a->pview), (const uint8_t *)q};
     wire_request_parts(q, copy_part, &k);
+    if (j->v != V_THREADS && j->v != V_INFER) {
+        /* a large payload is the worker's alone until it has run (wire.h) */
+        arena_unmap_pages(a, a->pview, s->dst_data, cl->dst_off + cl->dst_size - s->dst_data);
+        if (s->src_lo)
+            arena_unmap_pages(a, a->pview, s->src_data, cl->src_off + cl->src_size - s->src_data);
+    }
     memset(arena_response(cl, a->pview), 0, offsetof(wire_response, thread_status));
 }

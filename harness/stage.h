@@ -90,6 +90,10 @@ uint64_t stage_canary_seed(const stage *s, uint32_t seq, uint64_t salt);
 /* Makes s->payload hold the dense input payload of case `c`. */
 void stage_build_payload(stage *s, const rcase *c);
 
+/* Maps the large payload of the job staged in `s` back into the parent's
+ * view, in one call, before judging (wire.h, ARENA_HANDOFF_BYTES). */
+void stage_map_back(const stage *s, const arena *a);
+
 /* Frees the buffers of `s`. */
 void stage_free(stage *s);
 

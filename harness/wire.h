@@ -208,6 +208,18 @@ void arena_release(arena *a, size_t off, size_t len);
  * for reading.  Does nothing below ARENA_POPULATE_BYTES. */
 #define ARENA_POPULATE_BYTES ((size_t)1 << 20)
 void arena_populate(const arena *a, uint8_t *view, size_t off, size_t len, int write);
+/*
+ * Payloads above this are mapped by one process at a time: the parent
+ * drops its mapping of them once staged, the worker drops its own after the
+ * call, and the parent maps them again to judge.  A page mapped by two
+ * processes costs nothing more, but counted per process (Pss) while one of
+ * them is mapping it, it can be counted one and a half times.
+ */
+#define ARENA_HANDOFF_BYTES ((size_t)64 << 20)
+/* Drops view [off, off + len)'s mapping of its pages (their bytes stay in
+ * the memfd); does nothing below ARENA_HANDOFF_BYTES. */
+void arena_unmap_pages(const arena *a, uint8_t *view, size_t off, size_t len);
+
 /* Maps every page of the small cells of `view` (the request and response
  * pages for writing, src for reading in the candidate's view), so that the
  * first batches take no page faults.  `candidate` says which view. */
