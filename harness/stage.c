@@ -198,7 +198,7 @@ static void stage_single(stage *s, arena *a, const rcase *c, wire_request *q, si
     s->used_bytes = (size_t)(s->src_l.span_bytes + s->dst_l.span_bytes);
     int mis = v == V_MISALIGNED;
     size_t dspan = (size_t)s->dst_l.span_bytes, sspan = (size_t)s->src_l.span_bytes;
-    size_t dst_end = cl->dst_off + cl->dst_size, src_end = cl->src_off + cl->src_size;
+    size_t dst_end = cl->dst_off + cl->dst_size;
     s->dst_data = place(cl->dst_off, cl->dst_size, dspan, mis);
     s->dst_lo = s->dst_data / a->page * a->page;
     s->dst_canary = stage_canary_seed(s, s->seq, 1);
@@ -217,7 +217,6 @@ static void stage_single(stage *s, arena *a, const rcase *c, wire_request *q, si
         s->src_data = place(cl->src_off, cl->src_size, sspan, mis);
         s->src_lo = s->src_data;
         arena_populate(a, pv, s->src_lo, sspan, 1);
-        (void)src_end;
         const uint8_t *dense_src = pv + s->src_data;
         if (s->src_l.strided) {
             canaries(a, s->src_lo, s->src_data, sspan, s->src_canary);
