@@ -5,7 +5,8 @@
 # tests/reports/data/ and open its HTML in headless chromium.  They run from
 # the repository root; REPORTS_TEST_DIR keeps the plain and sanitized runs'
 # files apart.  After a run, build/reports-test/report.png is a screenshot of
-# the nonconformant fixture's page.
+# the nonconformant fixture's page.  junit.c also runs build/reshape-conform
+# on two broken candidates and validates its JUnit with xmllint (junit.xsd).
 
 REPORTS_TEST_SRC := $(sort $(wildcard tests/reports/*.c))
 REPORTS_TEST_LIBS := -lcriterion -ljansson
@@ -21,7 +22,7 @@ $(BUILD)/san/tests/reports: $(REPORTS_TEST_SRC:%.c=$(BUILD)/san/obj/%.o)
 ALL_TARGETS += $(BUILD)/tests/reports $(BUILD)/san/tests/reports
 TEST_RUNS += test-reports test-reports-san
 DEB_PACKAGES += python3-jinja2 python3-yaml chromium fonts-dejavu-core \
-                libcriterion-dev libjansson-dev
+                libcriterion-dev libjansson-dev libxml2-utils
 
 .PHONY: test-reports test-reports-san
 test-reports: $(BUILD)/tests/reports
