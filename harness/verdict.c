@@ -530,6 +530,19 @@ static int kept_slots(const stage *s, const wire_response *rp, int t)
     return used < 0 ? 0 : used > s->iters - 1 ? s->iters - 1 : used;
 }
 
+/* Nonzero when thread `t`'s kept calls [0, used) and its call alone
+ * (slot `solo`) all returned NOT_SUPPORTED.  Some calls NOT_SUPPORTED and
+ * others OK is no skip: the answer must not depend on concurrency. */
+static int all_not_supported(const wire_response *rp, int t, int used, int solo)
+{
+    if (rp->thread_status[t][solo] != RESHAPE_E_NOT_SUPPORTED)
+        return 0;
+    for (int i = 0; i < used; i++)
+        if (rp->thread_status[t][i] != RESHAPE_E_NOT_SUPPORTED)
+            return 0;
+    return 1;
+}
+
 static int judge_threads(stage *s, const arena *a, const wire_response *rp, int strict,
                          result *out)
 {
@@ -569,6 +582,13 @@ static int judge_threads(stage *s, const arena *a, const wire_response *rp, int 
         }
         if (!wrong && !solo_bad)
             continue;
+        if (all_not_supported(rp, t, used, solo)) {
+            /* a skip, as a single call's NOT_SUPPORTED is in every other variant */
+            set(r, VD_NOT_SUPPORTED, xstrdup("execute returned NOT_SUPPORTED"));
+            free(r->got);
+            r->got = xstrdup("error NOT_SUPPORTED");
+            continue;
+        }
         if (!wrong)
             first = solo;
         const uint8_t *got = a->pview + s->tdst_data[t] + (size_t)first * s->slot_bytes;

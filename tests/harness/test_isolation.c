@@ -231,3 +231,19 @@ Test(isolation, dst_too_small_expectation_names_the_cases_errors)
     cr_expect_str_eq(d, "error INVALID_ARGUMENT (dst one element short)");
     free(d);
 }
+
+/* Regression: NOT_SUPPORTED from execute is a skip in the threads variant
+ * as in every other, not a FAIL; the other cases of its thread group still
+ * pass. */
+Test(isolation, not_supported_in_threads_is_a_skip)
+{
+    run r = run_harness("--candidate " CANDS "not_supported_16k.so --cases " BASIC
+                        " --quiet --variants dense,threads");
+    cr_expect_eq(r.code, 0, "exit %d: %s %s", r.code, r.out, r.err);
+    expect_verdict(&r, "ok_16k_f32", "dense", "NOT_SUPPORTED", "execute returned NOT_SUPPORTED");
+    expect_verdict(&r, "ok_16k_f32", "threads", "NOT_SUPPORTED", "execute returned NOT_SUPPORTED");
+    cr_expect_str_eq(field(entry(&r, "ok_16k_f32", "threads"), "got"), "error NOT_SUPPORTED");
+    expect_verdict(&r, "ok_big_f32", "threads", "PASS", "");
+    cr_expect_eq(others_not_passing(&r, "ok_16k_f32"), 0);
+    run_free(&r);
+}
