@@ -669,8 +669,9 @@ static void judge_repeat(stage *s, const arena *a, const wire_response *rp, resu
     if (grows) {
         double per = (double)(rp->mem[WIRE_MEM_SAMPLES - 1] - rp->mem[0]) / PLAN_REPEAT_CALLS;
         set(r, VD_LEAK, xasprintf("memory in use grew by %.0f bytes per call over %d calls "
-                                  "(%lld to %lld bytes)", per, PLAN_REPEAT_CALLS,
-                                  (long long)rp->mem[0], (long long)rp->mem[WIRE_MEM_SAMPLES - 1]));
+                                  "after %d warm-up calls (%lld to %lld bytes)", per,
+                                  PLAN_REPEAT_CALLS, PLAN_REPEAT_WARMUP, (long long)rp->mem[0],
+                                  (long long)rp->mem[WIRE_MEM_SAMPLES - 1]));
     }
 }
 
