@@ -59,11 +59,7 @@ static json_t *waiver_json(const expectation *w)
 static json_t *entry_json(const run_info *ri, const result *r, const expectation *waiver)
 {
     const rcase *c = &ri->set->cases[r->case_index];
-    char *expected;
-    if (r->v == V_DST_TOO_SMALL)
-        expected = xstrdup("error INVALID_ARGUMENT (dst one element short)");
-    else
-        expected = case_expected_describe(c);
+    char *expected = job_expected_describe(c, r->v);
     json_t *e = json_pack(
         "{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:s, s:i, s:s, s:s, s:o, s:o}",
         "id", c->id, "op", reshape_op_name(c->op), "variant", variant_name(r->v),

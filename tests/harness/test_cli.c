@@ -203,3 +203,21 @@ Test(cli, report_schema_fields)
     cr_expect_eq(json_integer_value(json_object_get(sa, "disagree")), 0);
     run_free(&r);
 }
+
+/* Regression: the report's `expected` is what the variant holds the case
+ * to: for dst_too_small on an any_of case, INVALID_ARGUMENT and the case's
+ * own error; JUnit's failure text says the same. */
+Test(cli, expected_names_every_outcome_a_variant_accepts)
+{
+    run r = run_harness("--candidate " CANDS "accept_short_dst.so --cases tests/harness/data/open"
+                        " --quiet --junit /dev/stdout");
+    cr_expect_eq(r.code, 1, "exit %d: %s %s", r.code, r.out, r.err);
+    expect_verdict(&r, "open_rank_0_shape", "dst_too_small", "FAIL", "accepted a dst one element short");
+    const char *want = "any of: error INVALID_ARGUMENT (dst one element short), error SHAPE_NOT_1D";
+    cr_expect_str_eq(field(entry(&r, "open_rank_0_shape", "dst_too_small"), "expected"), want);
+    cr_expect_str_eq(field(entry(&r, "open_rank_0_shape", "dense"), "expected"),
+                     "any of: error SHAPE_NOT_1D, shape [6]");
+    cr_expect(strstr(r.out, "expected: any of: error INVALID_ARGUMENT (dst one element short), "
+                            "error SHAPE_NOT_1D\ngot: shape [5]"), "%s", r.out);
+    run_free(&r);
+}
