@@ -9,19 +9,40 @@
 
 #include "fill.h"
 
+/* a * b for a, b >= 0, or INT64_MAX when the product leaves int64. */
+static int64_t mul_sat(int64_t a, int64_t b)
+{
+    int64_t p;
+    return __builtin_mul_overflow(a, b, &p) ? INT64_MAX : p;
+}
+
+/* The next stride outward after `s` and a dim `d`: s * d, a 0 dim counted
+ * as 1, saturated at INT64_MAX. */
+static int64_t stride_after(int64_t s, int64_t d)
+{
+    return mul_sat(s, d ? d : 1);
+}
+
+/* Volume and span from dims and strides, saturated at UINT64_MAX (only a
+ * tensor that is never allocated gets there). */
 static void finish(tlayout *l)
 {
     l->volume = 1;
     for (int32_t i = 0; i < l->rank; i++)
-        l->volume *= (uint64_t)l->dims[i];
-    if (l->volume == 0) {
-        l->span_elems = l->span_bytes = 0;
-        return;
-    }
-    uint64_t last = 0;
+        if (l->dims[i] == 0) {
+            l->volume = 0;
+            l->span_elems = l->span_bytes = 0;
+            return;
+        }
     for (int32_t i = 0; i < l->rank; i++)
-        last += (uint64_t)(l->dims[i] - 1) * (uint64_t)l->strides[i];
-    l->span_elems = last + 1;
+        if (__builtin_mul_overflow(l->volume, (uint64_t)l->dims[i], &l->volume))
+            l->volume = UINT64_MAX;
+    uint64_t last = 0, term;
+    for (int32_t i = 0; i < l->rank; i++)
+        if (__builtin_mul_overflow((uint64_t)(l->dims[i] - 1), (uint64_t)l->strides[i], &term) ||
+            __builtin_add_overflow(last, term, &last))
+            last = UINT64_MAX;
+    l->span_elems = last == UINT64_MAX ? UINT64_MAX : last + 1;
     l->span_bytes = payload_size(l->span_elems, l->bits);
 }
 
@@ -40,7 +61,7 @@ void layout_dense(tlayout *l, int32_t rank, const int64_t *dims, unsigned bits)
     int64_t s = 1;
     for (int32_t i = rank - 1; i >= 0; i--) {
         l->strides[i] = s;
-        s *= dims[i] ? dims[i] : 1;
+        s = stride_after(s, dims[i]);
     }
     finish(l);
 }
@@ -55,8 +76,8 @@ void layout_padded(tlayout *l, int32_t rank, const int64_t *dims, unsigned bits)
         int64_t s = 1;
         for (int32_t i = rank - 1; i >= 0; i--) {
             l->strides[i] = s;
-            s *= dims[i] ? dims[i] : 1;
-            if (i == rank - 1)
+            s = stride_after(s, dims[i]);
+            if (i == rank - 1 && s < INT64_MAX)
                 s += 1;   /* one element of padding after each row */
         }
     }
@@ -70,7 +91,7 @@ void layout_permuted(tlayout *l, int32_t rank, const int64_t *dims, unsigned bit
     int64_t s = 1;
     for (int32_t i = 0; i < rank; i++) {
         l->strides[i] = s;
-        s *= dims[i] ? dims[i] : 1;
+        s = stride_after(s, dims[i]);
     }
     finish(l);
 }

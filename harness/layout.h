@@ -22,6 +22,14 @@ typedef struct tlayout {
     uint64_t span_bytes;                /* bytes holding the span */
 } tlayout;
 
+/*
+ * Every layout below counts a 0 dim as 1 in the strides and saturates: a
+ * stride past INT64_MAX is INT64_MAX, a volume, span_elems or span_bytes
+ * past UINT64_MAX is UINT64_MAX.  Only a tensor that is never allocated
+ * (infer-only, or empty: a 0 dim beside huge dims) gets there, and no
+ * element of it is ever addressed.
+ */
+
 /* Dense row-major `dims`; strided = 0. */
 void layout_dense(tlayout *l, int32_t rank, const int64_t *dims, unsigned bits);
 

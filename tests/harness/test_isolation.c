@@ -260,3 +260,22 @@ Test(isolation, warm_up_allocations_are_no_leak)
     cr_expect_eq(others_not_passing(&r, NULL), 0);
     run_free(&r);
 }
+
+/* Regression: dims whose dense strides leave int64 (an infer-only volume
+ * of 2^62, an empty tensor beside dims of 2^40) run without a signed
+ * overflow; under UBSan (make test-harness-san) one would stop the run. */
+Test(isolation, huge_dims_run_without_overflow)
+{
+    run r = run_harness("--candidate " CANDS "good.so --cases tests/harness/data/extremes --quiet");
+    cr_expect_eq(r.code, 0, "exit %d: %s %s", r.code, r.out, r.err);
+    cr_expect_null(strstr(r.err, "runtime error"), "%s", r.err);
+    cr_assert(r.report, "no report: %s", r.err);
+    expect_verdict(&r, "huge_volume_2p62_infer_only", "infer", "PASS", "");
+    cr_expect_null(entry(&r, "huge_volume_2p62_infer_only", "dense"), "an infer-only case runs infer alone");
+    static const char *const variants[] = {"dense", "in_place", "strided_src_padded",
+        "strided_src_permuted", "strided_dst", "misaligned", "infer"};
+    for (size_t i = 0; i < sizeof variants / sizeof *variants; i++)
+        expect_verdict(&r, "zero_dim_beside_huge_dims", variants[i], "PASS", "");
+    cr_expect_eq(others_not_passing(&r, NULL), 0);
+    run_free(&r);
+}
