@@ -21,6 +21,10 @@ SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-re
 SAN_CFLAGS := $(CSTD) $(WARN) -O1 -g -fPIC -Iinclude $(SAN)
 DEPFLAGS = -MMD -MP
 
+# Linked into every sanitized Criterion binary: LeakSanitizer stays on in the
+# test children and is off in Criterion's own runner (tests/common/runner_lsan.c).
+SAN_TEST_RUNNER := $(BUILD)/san/obj/tests/common/runner_lsan.o
+
 ALL_TARGETS  :=
 TEST_RUNS    :=
 DEB_PACKAGES := gcc make libc6-dev python3 python3-yaml libyaml-dev libjansson-dev \

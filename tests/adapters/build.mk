@@ -16,7 +16,7 @@ $(BUILD)/tests/adapters: $(TESTS_ADAPTERS_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -o $@ $^ $(TESTS_ADAPTERS_LIBS)
 
-$(BUILD)/san/tests/adapters: $(TESTS_ADAPTERS_SAN_OBJS)
+$(BUILD)/san/tests/adapters: $(TESTS_ADAPTERS_SAN_OBJS) $(SAN_TEST_RUNNER)
 	@mkdir -p $(@D)
 	$(CC) $(SAN_CFLAGS) -o $@ $^ $(TESTS_ADAPTERS_LIBS)
 

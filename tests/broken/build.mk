@@ -28,7 +28,7 @@ $(BUILD)/tests/broken: $(TESTS_BROKEN_OBJS) $(TESTS_BROKEN_KERNEL_OBJ)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -o $@ $^ $(TESTS_BROKEN_LIBS)
 
-$(BUILD)/san/tests/broken: $(TESTS_BROKEN_SAN_OBJS) $(TESTS_BROKEN_KERNEL_SAN)
+$(BUILD)/san/tests/broken: $(TESTS_BROKEN_SAN_OBJS) $(SAN_TEST_RUNNER) $(TESTS_BROKEN_KERNEL_SAN)
 	@mkdir -p $(@D)
 	$(CC) $(SAN_CFLAGS) -o $@ $^ $(TESTS_BROKEN_LIBS)
 

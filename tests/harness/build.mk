@@ -22,7 +22,7 @@ $(BUILD)/tests/harness: $(HT_OBJ) $(HT_LIBOBJ)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $^ -o $@ -lcriterion $(HARNESS_LIBS)
 
-$(BUILD)/san/tests/harness: $(HT_SOBJ) $(HT_LIBSOBJ)
+$(BUILD)/san/tests/harness: $(HT_SOBJ) $(SAN_TEST_RUNNER) $(HT_LIBSOBJ)
 	@mkdir -p $(@D)
 	$(CC) $(SAN_CFLAGS) $^ -o $@ -lcriterion $(HARNESS_LIBS)
 

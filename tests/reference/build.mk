@@ -17,7 +17,7 @@ $(BUILD)/tests/reference: $(TESTS_REFERENCE_OBJS) $(BUILD)/libreshape_ref.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -o $@ $^ $(TESTS_REFERENCE_LIBS)
 
-$(BUILD)/san/tests/reference: $(TESTS_REFERENCE_SAN_OBJS) $(BUILD)/san/libreshape_ref.a
+$(BUILD)/san/tests/reference: $(TESTS_REFERENCE_SAN_OBJS) $(SAN_TEST_RUNNER) $(BUILD)/san/libreshape_ref.a
 	@mkdir -p $(@D)
 	$(CC) $(SAN_CFLAGS) -o $@ $^ $(TESTS_REFERENCE_LIBS)
 

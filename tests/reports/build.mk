@@ -15,7 +15,7 @@ $(BUILD)/tests/reports: $(REPORTS_TEST_SRC:%.c=$(BUILD)/obj/%.o)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $^ -o $@ $(REPORTS_TEST_LIBS)
 
-$(BUILD)/san/tests/reports: $(REPORTS_TEST_SRC:%.c=$(BUILD)/san/obj/%.o)
+$(BUILD)/san/tests/reports: $(REPORTS_TEST_SRC:%.c=$(BUILD)/san/obj/%.o) $(SAN_TEST_RUNNER)
 	@mkdir -p $(@D)
 	$(CC) $(SAN_CFLAGS) $^ -o $@ $(REPORTS_TEST_LIBS)
 
