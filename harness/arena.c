@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static size_t round_up(size_t n, size_t to)
@@ -39,43 +40,78 @@ static int protect_cell(uint8_t *view, const cell *c, size_t p)
            mprotect(view + c->dst_off + c->dst_size, p, PROT_NONE);
 }
 
-int arena_create(arena *a, size_t big_src, size_t big_dst)
+/* Fills in the page size, the cells and the size of `a`: the same for the
+ * same `big_src` and `big_dst` in every process. */
+static void lay_out(arena *a, size_t big_src, size_t big_dst)
 {
     memset(a, 0, sizeof *a);
+    a->fd = -1;
     a->page = (size_t)sysconf(_SC_PAGESIZE);
     size_t p = a->page, at = round_up(sizeof(wire_batch), p);
     for (int i = 0; i < ARENA_CELLS; i++)
         at = lay_cell(&a->cells[i], at, p, ARENA_SMALL_AREA, ARENA_SMALL_AREA);
     a->size = lay_cell(&a->cells[ARENA_BIG], at, p, big_src, big_dst);
+}
 
+/* Maps the candidate's view of `a` (its fd) with its protections.
+ * Returns 0, or -1 with errno set. */
+static int map_wview(arena *a)
+{
+    a->wview = mmap(NULL, a->size, PROT_READ | PROT_WRITE, MAP_SHARED, a->fd, 0);
+    if (a->wview == MAP_FAILED) {
+        a->wview = NULL;
+        return -1;
+    }
+    for (int i = 0; i <= ARENA_CELLS; i++)
+        if (protect_cell(a->wview, &a->cells[i], a->page)) {
+            int e = errno;
+            arena_drop_wview(a);
+            errno = e;
+            return -1;
+        }
+    return 0;
+}
+
+int arena_create(arena *a, size_t big_src, size_t big_dst)
+{
+    lay_out(a, big_src, big_dst);
     a->fd = memfd_create("reshape-conform-arena", MFD_CLOEXEC);
     if (a->fd < 0)
         return -1;
     if (ftruncate(a->fd, (off_t)a->size) != 0)
         goto fail;
     a->pview = mmap(NULL, a->size, PROT_READ | PROT_WRITE, MAP_SHARED, a->fd, 0);
-    if (a->pview == MAP_FAILED)
-        goto fail;
-    a->wview = mmap(NULL, a->size, PROT_READ | PROT_WRITE, MAP_SHARED, a->fd, 0);
-    if (a->wview == MAP_FAILED) {
-        munmap(a->pview, a->size);
+    if (a->pview == MAP_FAILED) {
+        a->pview = NULL;
         goto fail;
     }
-    for (int i = 0; i <= ARENA_CELLS; i++)
-        if (protect_cell(a->wview, &a->cells[i], p)) {
-            munmap(a->pview, a->size);
-            munmap(a->wview, a->size);
-            goto fail;
-        }
+    if (map_wview(a) != 0)
+        goto fail;
     return 0;
 fail: {
         int e = errno;
-        close(a->fd);
+        arena_destroy(a);
         errno = e;
-        a->fd = -1;
-        a->pview = a->wview = NULL;
         return -1;
     }
+}
+
+int arena_attach(arena *a, int fd, size_t big_src, size_t big_dst)
+{
+    struct stat st;
+    lay_out(a, big_src, big_dst);
+    if (fstat(fd, &st) != 0)
+        return -1;
+    if ((size_t)st.st_size != a->size) {
+        errno = EINVAL;
+        return -1;
+    }
+    a->fd = fd;
+    if (map_wview(a) != 0) {
+        a->fd = -1;
+        return -1;
+    }
+    return 0;
 }
 
 void arena_drop_pview(arena *a)

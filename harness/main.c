@@ -13,6 +13,7 @@ int cmd_list(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_certify(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_worker(int argc, char **argv);
 
 int cmd_run(int argc, char **argv)
 {
@@ -38,6 +39,9 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].fn(argc - 1, argv + 1);
+    /* how the harness starts its own workers (worker_proc.h); not listed */
+    if (!strcmp(argv[1], "__worker"))
+        return cmd_worker(argc - 1, argv + 1);
     if (!strcmp(argv[1], "help")) {
         printf("usage: reshape-conform [COMMAND] [OPTIONS]\n\n");
         for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)

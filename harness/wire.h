@@ -196,8 +196,15 @@ static inline int cell_has_moat(const struct cell *c)
  * set.
  */
 int arena_create(arena *a, size_t big_src, size_t big_dst);
-/* Unmaps one view (after fork: the worker drops the parent's, the parent
- * the worker's). */
+/*
+ * Lays out an arena as arena_create does for the same `big_src` and
+ * `big_dst`, and maps only the candidate's view of the memfd `fd` (which
+ * it then owns): a worker process's side of an arena the parent created.
+ * Returns 0, or -1 with errno set (EINVAL when the memfd's size is not
+ * the layout's).
+ */
+int arena_attach(arena *a, int fd, size_t big_src, size_t big_dst);
+/* Unmaps one view (a forked worker drops the parent's). */
 void arena_drop_pview(arena *a);
 void arena_drop_wview(arena *a);
 /* Gives the memory of [off, off + len) back to the system (the bytes read

@@ -1,8 +1,9 @@
 /*
- * worker.c - the engine of worker.h: spawning workers (one spare always
- * forked and loaded in advance, so that replacing a dead worker costs no
- * fork and no dlopen), the poll loop, per-request timeouts, output
- * capture.  Depends on exec.h, wire.h and POSIX/Linux process calls.
+ * worker.c - the engine of worker.h, the parent's side: starting workers
+ * (worker_proc.h; one spare always started and loaded in advance, so that
+ * replacing a dead worker costs no spawn and no dlopen), binding them to
+ * slots, the poll loop, per-request timeouts, output capture.  Depends on
+ * exec.h, wire.h, worker_proc.h and POSIX/Linux process calls.
  */
 #define _GNU_SOURCE
 #include "worker.h"
@@ -11,17 +12,20 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+extern char **environ;
+
 #include "exec.h"
 #include "util.h"
+#include "worker_proc.h"
 
 /* A worker process and the parent's ends of its pipes. */
 typedef struct proc {
@@ -52,7 +56,8 @@ struct engine {
     int nspares;
     pid_t *dying;                       /* killed or dying, not yet reaped */
     int ndying, capdying;
-    wire_probe *probe;                  /* shared page: the first worker's probe */
+    size_t big_src, big_dst;            /* of each arena's big cell */
+    worker_hello hello;                 /* the latest worker's, when it loaded */
     int chatty;
     const reshape_candidate *inproc;    /* ISO_NONE */
     int *done;                          /* ISO_NONE: finished slots */
@@ -64,29 +69,6 @@ static int64_t mono_ns(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-/* ----------------------------------------------------------- the worker */
-
-static void close_from(int lowest)
-{
-    if (close_range((unsigned)lowest, ~0u, 0) == 0)
-        return;
-    /* kernels before 5.9: one by one (slow with a high RLIMIT_NOFILE) */
-    long max = sysconf(_SC_OPEN_MAX);
-    if (max < 0 || max > 65536)
-        max = 65536;
-    for (int fd = lowest; fd < max; fd++)
-        close(fd);
-}
-
-/* A candidate that calls exit() ends the worker here, at once and with
- * its status: later exit handlers (a sanitizer's leak check, the
- * candidate's destructors) would only slow the death down. */
-static void exit_now(int status, void *arg)
-{
-    (void)arg;
-    _exit(status);
 }
 
 static int read_full(int fd, void *buf, size_t n)
@@ -101,59 +83,6 @@ static int read_full(int fd, void *buf, size_t n)
         got += (size_t)r;
     }
     return 0;
-}
-
-/*
- * The worker process: loads the candidate, says 'r' (or 'x' when it was
- * refused, the reason in the probe page when `report` is set), waits to
- * be bound to a slot (its index, an int), then carries out one batch per
- * byte received and answers each with a byte.  Never returns.
- */
-static void worker_main(engine *e, pid_t parent, int req_r, int resp_w, int out_w, int report)
-{
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != parent)
-        _exit(0);
-    signal(SIGPIPE, SIG_DFL);
-    int devnull = open("/dev/null", O_RDONLY);
-    int r = fcntl(req_r, F_DUPFD, 10), w = fcntl(resp_w, F_DUPFD, 10);
-    if (devnull < 0 || r < 0 || w < 0)
-        _exit(127);
-    dup2(devnull, 0);
-    dup2(out_w, 1);
-    dup2(out_w, 2);
-    dup2(r, 3);
-    dup2(w, 4);
-    close_from(5);
-    setvbuf(stdout, NULL, _IONBF, 0);
-    setvbuf(stderr, NULL, _IONBF, 0);
-    on_exit(exit_now, NULL);
-    wire_probe probe;
-    const reshape_candidate *cand = candidate_open(e->path, &probe);
-    if (report)
-        *e->probe = probe;
-    char c = cand ? 'r' : 'x';
-    if (write(4, &c, 1) != 1 || !cand)
-        _exit(0);
-    int idx;
-    if (read_full(3, &idx, sizeof idx) != 0 || idx < 0 || idx >= e->nslots)
-        _exit(0);
-    for (int i = 0; i < e->nslots; i++) {
-        arena_drop_pview(&e->slots[i].ar);
-        if (i != idx)
-            arena_drop_wview(&e->slots[i].ar);
-    }
-    arena *a = &e->slots[idx].ar;
-    arena_populate_cells(a, a->wview, 1);
-    exec_install_fault_handler(a, a->wview, 4);
-    for (;;) {
-        ssize_t n = read(3, &c, 1);
-        if (n <= 0)
-            _exit(0);
-        exec_batch(a, a->wview, cand);
-        if (write(4, &c, 1) != 1 || e->mode == ISO_FORK)
-            _exit(0);
-    }
 }
 
 /* ----------------------------------------------------------- the parent */
@@ -189,13 +118,45 @@ static char *describe_status(int st)
     return xasprintf("exit status %d", WEXITSTATUS(st));
 }
 
-/* Forks a worker into `p`; it loads the candidate on its own.  Returns 0,
- * or -1 with *err set. */
-static int spawn(engine *e, proc *p, int report, char **err)
+/* Moves `fd` to a number of at least 10 (close-on-exec), so that setting
+ * up a worker's fds 0-4 never overwrites a source still to be copied. */
+static int move_high(int fd)
+{
+    if (fd >= 10)
+        return fd;
+    int h = fcntl(fd, F_DUPFD_CLOEXEC, 10);
+    close(fd);
+    return h;
+}
+
+/* The forked worker of --isolation fork: it gives up the parent's views
+ * of every arena (it maps its own slot's view when bound) and serves. */
+static _Noreturn void forked_worker(engine *e, const worker_args *w, int req, int resp, int out)
+{
+    for (int i = 0; i < e->nslots; i++) {
+        arena_drop_pview(&e->slots[i].ar);
+        arena_drop_wview(&e->slots[i].ar);
+    }
+    int devnull = open("/dev/null", O_RDONLY);
+    if (devnull < 0 || dup2(devnull, 0) < 0 || dup2(out, 1) < 0 || dup2(out, 2) < 0 ||
+        dup2(req, WORKER_FD_REQ) < 0 || dup2(resp, WORKER_FD_RESP) < 0)
+        _exit(127);
+    worker_serve(w);
+}
+
+/*
+ * Starts a worker into `p`; it loads the candidate on its own.  A worker
+ * is the harness binary itself run as `__worker` (posix_spawn: no fork of
+ * the parent's memory, whose pages would otherwise each take a
+ * copy-on-write fault when the parent next writes them), or with
+ * --isolation fork a fork() that serves one batch.  Returns 0, or -1 with
+ * *err set.
+ */
+static int spawn(engine *e, proc *p, char **err)
 {
     int req[2], resp[2], out[2];
-    if (pipe2(req, O_CLOEXEC)) {
-        *err = xasprintf("cannot create pipes: %s", strerror(errno));
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, req)) {
+        *err = xasprintf("cannot create a socket pair: %s", strerror(errno));
         return -1;
     }
     if (pipe2(resp, O_CLOEXEC)) {
@@ -212,26 +173,49 @@ static int spawn(engine *e, proc *p, int report, char **err)
         }
         return -1;
     }
-    fflush(stdout);
-    fflush(stderr);
-    pid_t parent = getpid();
-    pid_t pid = fork();
-    if (pid < 0) {
-        *err = xasprintf("cannot fork a worker: %s", strerror(errno));
-        for (int k = 0; k < 2; k++) {
-            close(req[k]);
-            close(resp[k]);
-            close(out[k]);
-        }
-        return -1;
+    req[1] = move_high(req[1]);
+    resp[1] = move_high(resp[1]);
+    out[1] = move_high(out[1]);
+    pid_t pid = -1;
+    int rc = 0;
+    worker_args w = {e->path, e->big_src, e->big_dst, getpid(), e->mode == ISO_FORK};
+    if (req[1] < 0 || resp[1] < 0 || out[1] < 0) {
+        rc = errno;
+    } else if (e->mode == ISO_FORK) {
+        fflush(stdout);
+        fflush(stderr);
+        pid = fork();
+        if (pid == 0)
+            forked_worker(e, &w, req[1], resp[1], out[1]);
+        rc = pid < 0 ? errno : 0;
+    } else {
+        char src[32], dst[32], parent[32];
+        snprintf(src, sizeof src, "%zu", e->big_src);
+        snprintf(dst, sizeof dst, "%zu", e->big_dst);
+        snprintf(parent, sizeof parent, "%ld", (long)w.parent);
+        char *argv[] = {"reshape-conform", "__worker", e->path, src, dst, parent, NULL};
+        posix_spawn_file_actions_t fa;
+        posix_spawn_file_actions_init(&fa);
+        posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+        posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+        posix_spawn_file_actions_adddup2(&fa, out[1], 2);
+        posix_spawn_file_actions_adddup2(&fa, req[1], WORKER_FD_REQ);
+        posix_spawn_file_actions_adddup2(&fa, resp[1], WORKER_FD_RESP);
+        rc = posix_spawn(&pid, "/proc/self/exe", &fa, NULL, argv, environ);
+        posix_spawn_file_actions_destroy(&fa);
     }
-    if (pid == 0)
-        worker_main(e, parent, req[0], resp[1], out[1], report);
-    close(req[0]);
+    close(req[1]);
     close(resp[1]);
     close(out[1]);
+    if (rc != 0 || pid <= 0) {
+        *err = xasprintf("cannot start a worker: %s", strerror(rc ? rc : EAGAIN));
+        close(req[0]);
+        close(resp[0]);
+        close(out[0]);
+        return -1;
+    }
     fcntl(out[0], F_SETFL, O_NONBLOCK);
-    *p = (proc){pid, req[1], resp[0], out[0], 0};
+    *p = (proc){pid, req[0], resp[0], out[0], 0};
     return 0;
 }
 
@@ -265,16 +249,16 @@ static int await_ready(engine *e, proc *p, char **err)
             discard_output(p);
         if (!f[0].revents)
             continue;
-        char c = 0;
-        ssize_t n = read(p->resp_r, &c, 1);
-        if (n == 1 && c == 'r') {
+        int got = read_full(p->resp_r, &e->hello, sizeof e->hello) == 0;
+        if (got && e->hello.state == 'r') {
             p->ready = 1;
             break;
         }
         int st;
         kill_proc(p, &st);
-        if (n == 1) {
-            *err = xstrdup(e->probe->state == 2 ? e->probe->message : "candidate refused to load");
+        if (got) {
+            *err = xstrdup(e->hello.probe.state == 2 ? e->hello.probe.message
+                                                     : "candidate refused to load");
         } else {
             char *how = describe_status(st);
             *err = xasprintf("candidate '%s' died while loading: %s", e->path, how);
@@ -325,7 +309,7 @@ static void top_up_spares(engine *e, int want)
 {
     while (e->nspares < want) {
         char *err = NULL;
-        if (spawn(e, &e->spares[e->nspares], 0, &err) != 0) {
+        if (spawn(e, &e->spares[e->nspares], &err) != 0) {
             free(err);
             return;
         }
@@ -348,6 +332,30 @@ static int pick_spare(engine *e)
     return 0;
 }
 
+/* Sends a worker its slot index and the slot's arena memfd.  A worker
+ * that died after loading is left for the submit's poll to report. */
+static void send_binding(proc *p, int idx, int fd)
+{
+    union {
+        char buf[CMSG_SPACE(sizeof(int))];
+        struct cmsghdr align;
+    } u;
+    memset(&u, 0, sizeof u);
+    struct iovec io = {&idx, sizeof idx};
+    struct msghdr m = {0};
+    m.msg_iov = &io;
+    m.msg_iovlen = 1;
+    m.msg_control = u.buf;
+    m.msg_controllen = sizeof u.buf;
+    struct cmsghdr *c = CMSG_FIRSTHDR(&m);
+    c->cmsg_level = SOL_SOCKET;
+    c->cmsg_type = SCM_RIGHTS;
+    c->cmsg_len = CMSG_LEN(sizeof(int));
+    memcpy(CMSG_DATA(c), &fd, sizeof fd);
+    while (sendmsg(p->req_w, &m, MSG_NOSIGNAL) < 0 && errno == EINTR)
+        ;
+}
+
 /* Gives slot `i` a worker: a spare (waiting for it to load if none has
  * yet), then forks the next spare.  Returns 0, or -1 with *err set. */
 static int bind_worker(engine *e, int i, char **err)
@@ -364,9 +372,7 @@ static int bind_worker(engine *e, int i, char **err)
     if (await_ready(e, &p, err) != 0)
         return -1;
     s->w = p;
-    if (write(s->w.req_w, &i, sizeof i) != (ssize_t)sizeof i) {
-        /* it died after loading; the submit's poll reports it */
-    }
+    send_binding(&s->w, i, s->ar.fd);
     return 0;   /* the next spare is forked while the parent would wait anyway */
 }
 
@@ -381,10 +387,8 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
     e->slots = xcalloc((size_t)e->nslots, sizeof *e->slots);
     e->done = xcalloc((size_t)e->nslots, sizeof *e->done);
     e->spares = xcalloc((size_t)e->nslots + 1, sizeof *e->spares);
-    e->probe = mmap(NULL, sizeof *e->probe, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
-                    -1, 0);
-    if (e->probe == MAP_FAILED)
-        die(EXIT_HARNESS, "cannot map a shared page: %s", strerror(errno));
+    e->big_src = big_src;
+    e->big_dst = big_dst;
     signal(SIGPIPE, SIG_IGN);
     for (int i = 0; i < e->nslots; i++) {
         if (arena_create(&e->slots[i].ar, big_src, big_dst) != 0) {
@@ -408,7 +412,7 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
     }
     /* the first worker loads and checks the candidate, then waits as a
      * spare; one more per slot load meanwhile, so none is waited for */
-    if (spawn(e, &e->spares[0], 1, err) != 0) {
+    if (spawn(e, &e->spares[0], err) != 0) {
         engine_stop(e);
         return NULL;
     }
@@ -418,7 +422,7 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
         engine_stop(e);
         return NULL;
     }
-    *probe = *e->probe;
+    *probe = e->hello.probe;
     top_up_spares(e, e->nslots + 1);
     /* bind every slot now, so that the run starts with loaded workers */
     for (int i = 0; i < e->nslots; i++)
@@ -658,8 +662,6 @@ void engine_stop(engine *e)
     free(e->dying);
     for (int i = 0; i < e->nslots; i++)
         arena_destroy(&e->slots[i].ar);
-    if (e->probe && e->probe != MAP_FAILED)
-        munmap(e->probe, sizeof *e->probe);
     free(e->slots);
     free(e->spares);
     free(e->done);

@@ -169,6 +169,29 @@ Test(isolation, fork_and_none_modes_agree_with_workers)
     run_free(&n);
 }
 
+/* Workers are the harness binary started afresh, never a fork of the
+ * harness (whose every page would then be copied on its next write);
+ * --isolation fork forks, and the candidate sees the difference. */
+Test(isolation, workers_are_spawned_not_forked)
+{
+    run w = run_harness("--candidate " CANDS "spawned_only.so --cases " BASIC " --quiet --variants dense");
+    run f = run_harness("--candidate " CANDS "spawned_only.so --cases " BASIC
+                        " --quiet --variants dense --isolation fork");
+    cr_expect_eq(w.code, 0, "%s %s", w.out, w.err);
+    cr_expect_eq(f.code, 1, "%s %s", f.out, f.err);
+    expect_verdict(&f, "trigger_f32", "dense", "FAIL", "INTERNAL");
+    run_free(&w);
+    run_free(&f);
+}
+
+Test(isolation, a_worker_started_by_hand_explains_itself)
+{
+    run r = run_harness("__worker");
+    cr_expect_eq(r.code, 2);
+    cr_expect(strstr(r.err, "started by the harness itself") != NULL, "%s", r.err);
+    run_free(&r);
+}
+
 Test(isolation, fork_mode_survives_a_crash)
 {
     run r = run_harness("--candidate " CANDS "segfault.so --cases " BASIC " --quiet --isolation fork");
