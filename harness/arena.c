@@ -154,13 +154,29 @@ void arena_unmap_pages(const arena *a, uint8_t *view, size_t off, size_t len)
         madvise(view + lo, hi - lo, MADV_DONTNEED);
 }
 
+/* Reads one byte of each page of view [off, off + len), and with `write`
+ * stores it back. */
+static void touch_pages(const arena *a, uint8_t *view, size_t off, size_t len, int write)
+{
+    volatile uint8_t *v = view;
+    for (size_t o = off; o < off + len; o += a->page) {
+        uint8_t b = v[o];
+        if (write)
+            v[o] = b;
+    }
+}
+
 void arena_populate_cells(const arena *a, uint8_t *view, int candidate)
 {
     for (int i = 0; i < ARENA_CELLS; i++) {
         const cell *c = &a->cells[i];
-        madvise(view + c->req_off, c->out_off + a->page - c->req_off, MADV_POPULATE_WRITE);
+        size_t head = c->out_off + a->page - c->req_off;
+        madvise(view + c->req_off, head, MADV_POPULATE_WRITE);
         madvise(view + c->src_off, c->src_size, candidate ? MADV_POPULATE_READ : MADV_POPULATE_WRITE);
         madvise(view + c->dst_off, c->dst_size, MADV_POPULATE_WRITE);
+        touch_pages(a, view, c->req_off, head, !candidate);
+        touch_pages(a, view, c->src_off, c->src_size, !candidate);
+        touch_pages(a, view, c->dst_off, c->dst_size, !candidate);
     }
 }
 

@@ -435,7 +435,8 @@ int run_main(int argc, char **argv, int list)
     const expectation **waivers;
     int nres;
     result *res = run_jobs(&o, &set, jobs, njobs, e, &ex, &waivers, &nres, &pr);
-    engine_stop(e);
+    /* the workers' teardown overlaps the reports; engine_stop waits for it */
+    engine_finish(e);
 
     if (o.update_expectations) {
         if (expectations_update(&ex, res, waivers, nres, &err) < 0)
@@ -466,6 +467,7 @@ int run_main(int argc, char **argv, int list)
         json_decref(report);
     }
     progress_finish(&pr, secs, nsel, set.nerrors, headline);
+    engine_stop(e);
     int code = against ? EXIT_NONCONFORMANT : EXIT_CONFORMANT;
     if (o.baseline)
         code = base.nregressions ? EXIT_NONCONFORMANT : EXIT_CONFORMANT;

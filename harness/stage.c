@@ -6,6 +6,7 @@
  * write.  Large payloads are written once, straight into the shared
  * memory.  Depends on fill.h, layout.h and wire.h.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -287,6 +288,7 @@ static void stage_threads(stage *s, arena *a, wire_request *q)
         unsigned bits = reshape_dtype_bits(c->dtype);
         int ok = case_first_success(c);
         wire_call *w = &q->call[t];
+        memset(w, 0, sizeof *w);
         size_t len = (size_t)c->payload_bytes;
         s->tlen[t] = len;
         s->tsrc_data[t] = cl->src_off + (size_t)t * s->slot_bytes;
@@ -332,7 +334,10 @@ void stage_job(stage *s, arena *a, const cell *cl, const case_set *set, const jo
     s->src_lo = 0;
     s->used_bytes = 0;
     wire_request *q = &s->req;
-    memset(q, 0, sizeof *q);
+    /* the header and the calls in use: only they reach the arena
+     * (wire_request_parts), and the whole record is 16 pages of mostly
+     * unused room (stage_threads clears the calls after the first) */
+    memset(q, 0, offsetof(wire_request, call) + sizeof q->call[0]);
     q->seq = seq;
     q->ncalls = 1;
     const rcase *c = &set->cases[j->cases[0]];
@@ -353,5 +358,8 @@ void stage_job(stage *s, arena *a, const cell *cl, const case_set *set, const jo
         if (s->src_lo)
             arena_unmap_pages(a, a->pview, s->src_data, cl->src_off + cl->src_size - s->src_data);
     }
-    memset(arena_response(cl, a->pview), 0, offsetof(wire_response, thread_status));
+    /* the worker clears the whole response when it starts the request;
+     * the fields a death is judged by are cleared here too, in case it
+     * dies before that (the rest are read only from an answered request) */
+    memset(arena_response(cl, a->pview), 0, offsetof(wire_response, mem));
 }

@@ -227,9 +227,16 @@ void arena_populate(const arena *a, uint8_t *view, size_t off, size_t len, int w
  * the memfd); does nothing below ARENA_HANDOFF_BYTES. */
 void arena_unmap_pages(const arena *a, uint8_t *view, size_t off, size_t len);
 
-/* Maps every page of the small cells of `view` (the request and response
+/*
+ * Maps every page of the small cells of `view` (the request and response
  * pages for writing, src for reading in the candidate's view), so that the
- * first batches take no page faults.  `candidate` says which view. */
+ * first batches take no page faults, then touches each page once: under a
+ * hypervisor the first access to a page through a mapping can cost several
+ * microseconds even after it is mapped (shadow page tables).  The parent's
+ * view is touched by writing back a byte it read, the candidate's only by
+ * reading (the parent may be staging into it already).  `candidate` says
+ * which view.
+ */
 void arena_populate_cells(const arena *a, uint8_t *view, int candidate);
 /* Unmaps both views and closes the memfd. */
 void arena_destroy(arena *a);

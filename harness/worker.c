@@ -376,6 +376,22 @@ static int bind_worker(engine *e, int i, char **err)
     return 0;   /* the next spare is forked while the parent would wait anyway */
 }
 
+/* Waits, up to the timeout, for a freshly bound worker to say it is warm
+ * (WORKER_BOUND), so that the first batch does not wait for that.  A worker
+ * that dies or says nothing meanwhile is left for the first batch's poll
+ * to report; a late WORKER_BOUND is skipped there. */
+static void await_bound(engine *e, proc *p)
+{
+    struct pollfd f = {p->resp_r, POLLIN, 0};
+    if (poll(&f, 1, e->timeout_ms) != 1)
+        return;
+    char c;
+    if (read(p->resp_r, &c, 1) == 1 && c != WORKER_BOUND) {
+        /* EXEC_DYING: the candidate's own thread crashed it; the poll
+         * reports the death */
+    }
+}
+
 engine *engine_start(isolation mode, int nslots, const char *path, int timeout_ms,
                      size_t big_src, size_t big_dst, wire_probe *probe, char **err)
 {
@@ -390,11 +406,23 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
     e->big_src = big_src;
     e->big_dst = big_dst;
     signal(SIGPIPE, SIG_IGN);
+    for (int i = 0; i < e->nslots; i++)
+        e->slots[i].ar.fd = -1;
+    /* the first worker loads and checks the candidate, then waits as a
+     * spare; one more per slot load meanwhile, and while they load the
+     * parent makes the arenas, so none is waited for */
+    if (mode != ISO_NONE) {
+        if (spawn(e, &e->spares[0], err) != 0) {
+            engine_stop(e);
+            return NULL;
+        }
+        e->nspares = 1;
+        top_up_spares(e, e->nslots + 1);
+    }
     for (int i = 0; i < e->nslots; i++) {
         if (arena_create(&e->slots[i].ar, big_src, big_dst) != 0) {
             *err = xasprintf("cannot create shared memory of %zu bytes: %s",
                              big_src + big_dst, strerror(errno));
-            e->nslots = i;
             engine_stop(e);
             return NULL;
         }
@@ -410,26 +438,20 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
         }
         return e;
     }
-    /* the first worker loads and checks the candidate, then waits as a
-     * spare; one more per slot load meanwhile, so none is waited for */
-    if (spawn(e, &e->spares[0], err) != 0) {
-        engine_stop(e);
-        return NULL;
-    }
-    e->nspares = 1;
     if (await_ready(e, &e->spares[0], err) != 0) {
-        e->nspares = 0;
+        e->spares[0] = e->spares[--e->nspares];
         engine_stop(e);
         return NULL;
     }
     *probe = e->hello.probe;
-    top_up_spares(e, e->nslots + 1);
     /* bind every slot now, so that the run starts with loaded workers */
     for (int i = 0; i < e->nslots; i++)
         if (bind_worker(e, i, err) != 0) {
             engine_stop(e);
             return NULL;
         }
+    for (int i = 0; i < e->nslots; i++)
+        await_bound(e, &e->slots[i].w);
     return e;
 }
 
@@ -554,6 +576,10 @@ static int check_slot(engine *e, int i, const struct pollfd *po, const struct po
         char c;
         ssize_t r = read(s->w.resp_r, &c, 1);
         drain(e, s);
+        if (r == 1 && c == WORKER_BOUND) {
+            /* a worker bound during the run says it is warm: no answer */
+            return 0;
+        }
         if (r == 1 && c == EXEC_DYING) {
             /* the fault handler recorded the signal in the response and
              * said so: the death is known without waiting for the end */
@@ -634,19 +660,36 @@ int engine_wait(engine *e, completion *out)
     }
 }
 
+void engine_finish(engine *e)
+{
+    for (int i = 0; i < e->nslots; i++) {
+        proc *p = &e->slots[i].w;
+        if (p->pid > 0 && p->req_w >= 0) {
+            close(p->req_w);        /* EOF: the worker exits by itself */
+            p->req_w = -1;
+        }
+    }
+    /* spares have nothing to finish, and one may still be loading a
+     * candidate that hangs */
+    for (int k = 0; k < e->nspares; k++) {
+        proc *p = &e->spares[k];
+        if (p->pid > 0 && p->req_w >= 0) {
+            kill(p->pid, SIGKILL);
+            close(p->req_w);
+            p->req_w = -1;
+        }
+    }
+}
+
 void engine_stop(engine *e)
 {
     proc *all[2 * 256 + 1];
     int np = 0;
+    engine_finish(e);
     for (int i = 0; i < e->nslots; i++)
         all[np++] = &e->slots[i].w;
     for (int k = 0; k < e->nspares; k++)
         all[np++] = &e->spares[k];
-    for (int k = 0; k < np; k++)
-        if (all[k]->pid > 0) {
-            close(all[k]->req_w);  /* EOF: the worker exits by itself */
-            all[k]->req_w = -1;
-        }
     for (int k = 0; k < np; k++) {
         proc *p = all[k];
         if (p->pid > 0) {

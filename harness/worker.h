@@ -79,7 +79,14 @@ int engine_wait(engine *e, completion *out);
  * written to stdout or stderr (so that output is pinned exactly). */
 int engine_batch_limit(const engine *e);
 
-/* Stops every worker and frees the engine. */
+/* Tells every worker to end, without waiting: each slot's worker gets EOF
+ * and exits, spares are killed.  Their teardown then overlaps whatever the
+ * caller does next (writing reports); engine_stop waits for it.  No batch
+ * may be submitted afterwards. */
+void engine_finish(engine *e);
+
+/* Stops every worker (engine_finish, if not done yet), waits for them and
+ * frees the engine. */
 void engine_stop(engine *e);
 
 #endif

@@ -90,8 +90,10 @@ _Noreturn void worker_serve(const worker_args *w)
         _exit(0);
     arena_populate_cells(&a, a.wview, 1);
     exec_install_fault_handler(&a, a.wview, WORKER_FD_RESP);
+    char c = WORKER_BOUND;
+    if (write(WORKER_FD_RESP, &c, 1) != 1)
+        _exit(0);
     for (;;) {
-        char c;
         ssize_t n = read(WORKER_FD_REQ, &c, 1);
         if (n < 0 && errno == EINTR)
             continue;

@@ -14,8 +14,10 @@
  *   1. loads the candidate and writes a worker_hello ('r' loaded, 'x'
  *      refused, with the probe) to fd 4, in one write;
  *   2. receives its binding on fd 3: the slot index (an int) with the
- *      slot's arena memfd attached (SCM_RIGHTS), and maps the candidate's
- *      view of it (arena_attach);
+ *      slot's arena memfd attached (SCM_RIGHTS), maps the candidate's view
+ *      of it (arena_attach, arena_populate_cells) and writes WORKER_BOUND
+ *      to fd 4 (the parent waits for it at the start, and otherwise skips
+ *      it: it is never a batch's answer);
  *   3. for each byte received on fd 3, carries out the batch in the arena
  *      (exec_batch) and writes one byte back to fd 4; with `once`, exits
  *      after the first batch.  EOF on fd 3 ends it.
@@ -31,6 +33,8 @@
 
 #define WORKER_FD_REQ 3
 #define WORKER_FD_RESP 4
+/* The byte a worker writes once bound and warm. */
+#define WORKER_BOUND 'b'
 
 /* What a worker says once it has tried to load the candidate. */
 typedef struct worker_hello {
