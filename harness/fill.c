@@ -4,6 +4,7 @@
 #include "fill.h"
 
 #include <stdlib.h>
+#include <pthread.h>
 #include <string.h>
 
 #include "util.h"
@@ -36,12 +37,18 @@ uint64_t payload_size(uint64_t n, unsigned bits)
 }
 
 /* Bytes [off, off + len) of 0, 1, ..., 255, 0, 1, ...: the u8 iota. */
+static uint8_t twice[512];
+static pthread_once_t twice_once = PTHREAD_ONCE_INIT;
+
+static void twice_init(void)
+{
+    for (int i = 0; i < 512; i++)
+        twice[i] = (uint8_t)i;
+}
+
 static void iota8_at(uint8_t *out, uint64_t off, size_t len)
 {
-    static uint8_t twice[512];
-    if (!twice[1])
-        for (int i = 0; i < 512; i++)
-            twice[i] = (uint8_t)i;
+    pthread_once(&twice_once, twice_init);  /* slots stage in parallel */
     for (size_t k = 0; k < len;) {
         size_t at = (size_t)((off + k) % 256), n = len - k < 256 ? len - k : 256;
         memcpy(out + k, twice + at, n);

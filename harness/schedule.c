@@ -1,9 +1,10 @@
 /*
  * schedule.c - batches of jobs through the engine (schedule.h).  Depends
- * on stage.h, worker.h and util.h.
+ * on stage.h, worker.h, util.h and pthreads.
  */
 #include "schedule.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -26,6 +27,7 @@ typedef struct batch {
     int n;
     int jobs[ARENA_CELLS];      /* job indices, in batch order */
     int cells[ARENA_CELLS];
+    uint32_t seqs[ARENA_CELLS];
     stage stages[ARENA_CELLS + 1];
 } batch;
 
@@ -36,6 +38,26 @@ typedef struct queue {
     int next, njobs;
     int *back, nback;           /* a stack: the top runs first */
 } queue;
+
+/*
+ * What the slots share.  With worker isolation each slot is driven by a
+ * thread of its own; `lock` guards the queue, the request numbers and the
+ * sink (the judging itself runs unlocked, each slot on its own arena).
+ */
+typedef struct run {
+    pthread_mutex_t lock;
+    pthread_cond_t more;        /* jobs handed back, or every slot idle */
+    int nthreads, idle;
+    queue q;
+    uint32_t seq;
+    engine *e;
+    const case_set *set;
+    int strict, timeout_ms;
+    uint64_t seed;
+    result_sink sink;
+    void *ctx;
+    batch *batches;
+} run;
 
 static int queue_empty(const queue *q)
 {
@@ -62,11 +84,12 @@ static void queue_return(queue *q, const batch *b, int from)
         q->back[q->nback++] = b->jobs[k];
 }
 
-/* Stages the next jobs into slot `i`: small ones into cells 0.., up to
- * `limit`, or one large job alone in the big cell.  Returns how many. */
-static int fill_batch(batch *b, queue *q, arena *a, const case_set *set, int limit,
-                      uint32_t *seq, uint64_t seed)
+/* Takes the next jobs for batch `b` (under the lock): small ones for
+ * cells 0.., up to `limit`, or one large job alone for the big cell, each
+ * with its request number.  Returns how many. */
+static int take_batch(run *r, batch *b, int limit)
 {
+    queue *q = &r->q;
     b->n = 0;
     while (!queue_empty(q) && b->n < limit) {
         int jx = queue_peek(q);
@@ -74,23 +97,57 @@ static int fill_batch(batch *b, queue *q, arena *a, const case_set *set, int lim
         if (ci == ARENA_BIG && b->n > 0)
             break;
         queue_pop(q);
-        stage_job(&b->stages[ci], a, &a->cells[ci], set, &q->jobs[jx], ++*seq, seed);
         b->jobs[b->n] = jx;
-        b->cells[b->n++] = ci;
+        b->cells[b->n] = ci;
+        b->seqs[b->n++] = ++r->seq;
         if (ci == ARENA_BIG)
             break;
     }
     return b->n;
 }
 
-static void judge_one(batch *b, int k, const arena *a, const completion *done, int strict,
-                      int timeout_ms, result_sink sink, void *ctx)
+static void judge_one(run *r, batch *b, int k, const arena *a, const completion *done)
 {
     result got[WIRE_THREADS];
     stage_map_back(&b->stages[b->cells[k]], a);
-    int n = judge_job(&b->stages[b->cells[k]], a, done, strict, timeout_ms, got);
+    int n = judge_job(&b->stages[b->cells[k]], a, done, r->strict, r->timeout_ms, got);
+    pthread_mutex_lock(&r->lock);
     for (int t = 0; t < n; t++)
-        sink(ctx, &got[t]);
+        r->sink(r->ctx, &got[t]);
+    pthread_mutex_unlock(&r->lock);
+}
+
+static void hand_back(run *r, const batch *b, int from)
+{
+    pthread_mutex_lock(&r->lock);
+    queue_return(&r->q, b, from);
+    pthread_cond_broadcast(&r->more);
+    pthread_mutex_unlock(&r->lock);
+}
+
+/*
+ * Takes the next batch for slot thread `b` (under the lock), waiting while
+ * the queue is empty but another slot is still running a batch (a crash
+ * may hand jobs back).  Returns 0 once every slot is idle and nothing is
+ * left: the threads end together, after the last batch (a worker dies
+ * with the thread that started it: PR_SET_PDEATHSIG).
+ */
+static int next_batch(run *r, batch *b, int limit)
+{
+    pthread_mutex_lock(&r->lock);
+    int n;
+    while ((n = take_batch(r, b, limit)) == 0) {
+        if (++r->idle == r->nthreads) {
+            pthread_cond_broadcast(&r->more);
+            break;
+        }
+        pthread_cond_wait(&r->more, &r->lock);
+        if (r->idle == r->nthreads)
+            break;
+        r->idle--;
+    }
+    pthread_mutex_unlock(&r->lock);
+    return n;
 }
 
 /* Gives the big cell's memory back after a large job (its moat is gone
@@ -114,12 +171,11 @@ static void release_big(arena *a, batch *b)
  * output may be another request's, else the requests after the one that
  * ended it.
  */
-static void batch_ended(batch *b, queue *q, const arena *a, const completion *d, int strict,
-                        int timeout_ms, result_sink sink, void *ctx)
+static void batch_ended(run *r, batch *b, const arena *a, const completion *d)
 {
     int n = b->n, at = d->at < n ? d->at : n;
     if (n > 1 && (d->kind == DONE_FLOOD || d->output_bytes > ENGINE_FLOOD_BYTES)) {
-        queue_return(q, b, 0);
+        hand_back(r, b, 0);
         return;
     }
     completion ok;
@@ -129,15 +185,91 @@ static void batch_ended(batch *b, queue *q, const arena *a, const completion *d,
     ok.n = n;
     ok.at = n;
     for (int k = 0; k < at; k++)
-        judge_one(b, k, a, &ok, strict, timeout_ms, sink, ctx);
+        judge_one(r, b, k, a, &ok);
     if (at == n)
         return;
     if (d->kind == DONE_DIED && n > 1 && d->output_bytes > 0) {
-        queue_return(q, b, at);
+        hand_back(r, b, at);
         return;
     }
-    judge_one(b, at, a, d, strict, timeout_ms, sink, ctx);
-    queue_return(q, b, at + 1);
+    judge_one(r, b, at, a, d);
+    hand_back(r, b, at + 1);
+}
+
+/* Stages batch `b`'s jobs into slot `i` and submits it. */
+static void stage_and_submit(run *r, batch *b, int i)
+{
+    arena *a = engine_arena(r->e, i);
+    for (int k = 0; k < b->n; k++)
+        stage_job(&b->stages[b->cells[k]], a, &a->cells[b->cells[k]], r->set,
+                  &r->q.jobs[b->jobs[k]], b->seqs[k], r->seed);
+    char *err = NULL;
+    if (engine_submit(r->e, i, b->cells, b->n, &err) != 0)
+        die(EXIT_HARNESS, "%s", err);
+}
+
+static void ended(run *r, const completion *d)
+{
+    arena *a = engine_arena(r->e, d->slot);
+    batch_ended(r, &r->batches[d->slot], a, d);
+    release_big(a, &r->batches[d->slot]);
+}
+
+/*
+ * One thread per slot (worker isolation): slot `i` takes, stages, runs
+ * and judges its batches until no job is left, in parallel with the
+ * others.
+ */
+static void drive_slot(run *r, int i)
+{
+    batch *b = &r->batches[i];
+    for (;;) {
+        if (next_batch(r, b, engine_batch_limit(r->e)) == 0)
+            return;
+        stage_and_submit(r, b, i);
+        completion d;
+        if (engine_wait_slot(r->e, i, &d) != 0)
+            die(EXIT_HARNESS, "lost track of the workers");
+        ended(r, &d);
+    }
+}
+
+typedef struct slot_arg {
+    run *r;
+    int i;
+} slot_arg;
+
+static void *slot_thread(void *p)
+{
+    slot_arg *s = p;
+    drive_slot(s->r, s->i);
+    return NULL;
+}
+
+/* One thread for every slot (in-process, or a fork per batch, where the
+ * process that forks should have one thread): the idle slots get a batch
+ * each, then whichever ends first is judged. */
+static void drive_all(run *r)
+{
+    int nslots = engine_slots(r->e), inflight = 0;
+    int *busy = xcalloc((size_t)nslots, sizeof *busy);
+    while (!queue_empty(&r->q) || inflight) {
+        for (int i = 0; i < nslots && !queue_empty(&r->q); i++) {
+            if (busy[i])
+                continue;
+            take_batch(r, &r->batches[i], engine_batch_limit(r->e));
+            stage_and_submit(r, &r->batches[i], i);
+            busy[i] = 1;
+            inflight++;
+        }
+        completion d;
+        if (engine_wait(r->e, &d) != 0)
+            die(EXIT_HARNESS, "lost track of the workers");
+        ended(r, &d);
+        busy[d.slot] = 0;
+        inflight--;
+    }
+    free(busy);
 }
 
 void schedule_run(engine *e, const case_set *set, const job *jobs, int njobs, int strict,
@@ -153,35 +285,38 @@ void schedule_run(engine *e, const case_set *set, const job *jobs, int njobs, in
     char *small = xmalloc((size_t)(njobs ? njobs : 1));
     for (int i = 0; i < njobs; i++)
         small[i] = (char)job_fits_small(&jobs[i], set);
-    queue q = {jobs, small, 0, njobs, xmalloc((size_t)(njobs ? njobs : 1) * sizeof(int)), 0};
-    int *busy = xcalloc((size_t)nslots, sizeof *busy), inflight = 0;
-    uint32_t seq = 0;
-    while (!queue_empty(&q) || inflight) {
-        for (int i = 0; i < nslots && !queue_empty(&q); i++) {
-            if (busy[i])
-                continue;
-            arena *a = engine_arena(e, i);
-            int n = fill_batch(&batches[i], &q, a, set, engine_batch_limit(e), &seq, seed);
-            char *err = NULL;
-            if (engine_submit(e, i, batches[i].cells, n, &err) != 0)
-                die(EXIT_HARNESS, "%s", err);
-            busy[i] = 1;
-            inflight++;
+    run r = {.q = {jobs, small, 0, njobs, xmalloc((size_t)(njobs ? njobs : 1) * sizeof(int)), 0},
+             .e = e, .set = set, .strict = strict, .timeout_ms = timeout_ms, .seed = seed,
+             .sink = sink, .ctx = ctx, .batches = batches};
+    pthread_mutex_init(&r.lock, NULL);
+    pthread_cond_init(&r.more, NULL);
+    if (engine_isolation(e) == ISO_WORKER && nslots > 1) {
+        pthread_t *tids = xcalloc((size_t)nslots, sizeof *tids);
+        slot_arg *args = xcalloc((size_t)nslots, sizeof *args);
+        int started = 1;
+        pthread_mutex_lock(&r.lock);    /* nthreads is final before any waits */
+        for (int i = 1; i < nslots; i++) {
+            args[i] = (slot_arg){&r, i};
+            if (pthread_create(&tids[i], NULL, slot_thread, &args[i]) != 0)
+                break;      /* fewer threads: the started ones take all jobs */
+            started++;
         }
-        completion d;
-        if (engine_wait(e, &d) != 0)
-            die(EXIT_HARNESS, "lost track of the workers");
-        arena *a = engine_arena(e, d.slot);
-        batch_ended(&batches[d.slot], &q, a, &d, strict, timeout_ms, sink, ctx);
-        release_big(a, &batches[d.slot]);
-        busy[d.slot] = 0;
-        inflight--;
+        r.nthreads = started;
+        pthread_mutex_unlock(&r.lock);
+        drive_slot(&r, 0);
+        for (int i = 1; i < started; i++)
+            pthread_join(tids[i], NULL);
+        free(tids);
+        free(args);
+    } else {
+        drive_all(&r);
     }
+    pthread_cond_destroy(&r.more);
+    pthread_mutex_destroy(&r.lock);
     for (int i = 0; i < nslots; i++)
         for (int k = 0; k <= ARENA_CELLS; k++)
             stage_free(&batches[i].stages[k]);
     munmap(batches, bsize);
     free(small);
-    free(q.back);
-    free(busy);
+    free(r.q.back);
 }

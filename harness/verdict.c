@@ -5,6 +5,7 @@
  * then the status against the case's outcomes, then dst's bytes.
  * Depends on compare.h, layout.h, stage.h.
  */
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -181,11 +182,17 @@ static int src_changed(stage *s, const arena *a, const rcase *c, result *r)
 
 /* Offset of the first byte of arena [off, off + len) that is not the moat
  * byte, or -1. */
+static uint8_t moat[4096];
+static pthread_once_t moat_once = PTHREAD_ONCE_INIT;
+
+static void moat_init(void)
+{
+    memset(moat, WIRE_MOAT_BYTE, sizeof moat);
+}
+
 static int64_t moat_diff(const arena *a, size_t off, size_t len)
 {
-    static uint8_t moat[4096];
-    if (!moat[0])
-        memset(moat, WIRE_MOAT_BYTE, sizeof moat);
+    pthread_once(&moat_once, moat_init);   /* slots judge in parallel */
     for (size_t done = 0; done < len;) {
         size_t k = len - done < sizeof moat ? len - done : sizeof moat;
         if (memcmp(moat, a->pview + off + done, k))

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -46,6 +47,8 @@ typedef struct slot {
 } slot;
 
 struct engine {
+    pthread_mutex_t lock;               /* spares, dying and hello: the slots'
+                                           threads share them (schedule.c) */
     isolation mode;
     int nslots;
     slot *slots;
@@ -274,6 +277,7 @@ static int await_ready(engine *e, proc *p, char **err)
  * (slow under a hypervisor) does not hold the run up. */
 static void leave_dying(engine *e, proc *p)
 {
+    pthread_mutex_lock(&e->lock);
     if (p->pid > 0) {
         kill(p->pid, SIGKILL);
         if (e->ndying == e->capdying) {
@@ -287,6 +291,7 @@ static void leave_dying(engine *e, proc *p)
     }
     p->pid = 0;
     p->ready = 0;
+    pthread_mutex_unlock(&e->lock);
 }
 
 /* Reaps the dying workers that have ended (all of them with `block`). */
@@ -396,6 +401,7 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
                      size_t big_src, size_t big_dst, wire_probe *probe, char **err)
 {
     engine *e = xcalloc(1, sizeof *e);
+    pthread_mutex_init(&e->lock, NULL);
     e->mode = mode;
     e->nslots = mode == ISO_NONE ? 1 : (nslots < 1 ? 1 : nslots);
     e->path = xstrdup(path);
@@ -460,6 +466,11 @@ int engine_slots(const engine *e)
     return e->nslots;
 }
 
+isolation engine_isolation(const engine *e)
+{
+    return e->mode;
+}
+
 arena *engine_arena(engine *e, int i)
 {
     return &e->slots[i].ar;
@@ -467,14 +478,14 @@ arena *engine_arena(engine *e, int i)
 
 int engine_batch_limit(const engine *e)
 {
-    return e->mode == ISO_FORK || e->chatty ? 1 : ARENA_CELLS;
+    return e->mode == ISO_FORK || __atomic_load_n(&e->chatty, __ATOMIC_RELAXED) ? 1 : ARENA_CELLS;
 }
 
 int engine_submit(engine *e, int i, const int *cells, int n, char **err)
 {
     slot *s = &e->slots[i];
     wire_batch *b = arena_batch(s->ar.pview);
-    b->seq = ++e->seq;
+    b->seq = __atomic_add_fetch(&e->seq, 1, __ATOMIC_RELAXED);
     b->n = n;
     memcpy(b->cells, cells, (size_t)n * sizeof *cells);
     __atomic_store_n(&b->running, 0, __ATOMIC_RELAXED);
@@ -485,8 +496,13 @@ int engine_submit(engine *e, int i, const int *cells, int n, char **err)
         e->done[e->ndone++] = i;
         return 0;
     }
-    if (s->w.pid == 0 && bind_worker(e, i, err) != 0)
-        return -1;
+    if (s->w.pid == 0) {
+        pthread_mutex_lock(&e->lock);
+        int rc = bind_worker(e, i, err);
+        pthread_mutex_unlock(&e->lock);
+        if (rc != 0)
+            return -1;
+    }
     s->out_bytes = s->attr_bytes = s->head_len = 0;
     s->attr_at = 0;
     s->head[0] = '\0';
@@ -516,7 +532,7 @@ static void drain(engine *e, slot *s)
         ssize_t n = read(s->w.out_r, buf, sizeof buf);
         if (n <= 0)
             return;
-        e->chatty = 1;
+        __atomic_store_n(&e->chatty, 1, __ATOMIC_RELAXED);
         int at = running_now(s);
         if (at != s->attr_at) {
             s->attr_at = at;
@@ -660,6 +676,30 @@ int engine_wait(engine *e, completion *out)
     }
 }
 
+int engine_wait_slot(engine *e, int i, completion *out)
+{
+    slot *s = &e->slots[i];
+    if (e->mode == ISO_NONE)
+        return engine_wait(e, out);
+    if (!s->busy)
+        return -1;
+    for (;;) {
+        /* about to wait: the moment to start a spare and reap the dead */
+        pthread_mutex_lock(&e->lock);
+        if (e->nspares == 0)
+            top_up_spares(e, 1);
+        if (e->ndying)
+            reap_dying(e, 0);
+        pthread_mutex_unlock(&e->lock);
+        struct pollfd p[2] = {{s->w.out_r, POLLIN, 0}, {s->w.resp_r, POLLIN, 0}};
+        int64_t left = (deadline_of(e, s) - mono_ns()) / 1000000 + 1;
+        if (poll(p, 2, left < 0 ? 0 : (int)left) < 0 && errno != EINTR)
+            die(EXIT_HARNESS, "cannot poll a worker: %s", strerror(errno));
+        if (check_slot(e, i, &p[0], &p[1], out))
+            return 0;
+    }
+}
+
 void engine_finish(engine *e)
 {
     for (int i = 0; i < e->nslots; i++) {
@@ -709,5 +749,6 @@ void engine_stop(engine *e)
     free(e->spares);
     free(e->done);
     free(e->path);
+    pthread_mutex_destroy(&e->lock);
     free(e);
 }

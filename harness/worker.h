@@ -71,8 +71,20 @@ arena *engine_arena(engine *e, int i);
 int engine_submit(engine *e, int i, const int *cells, int n, char **err);
 
 /* Blocks until a submitted batch ends and describes it.  Returns 0, or -1
- * when nothing is in flight. */
+ * when nothing is in flight.  For one thread driving every slot. */
 int engine_wait(engine *e, completion *out);
+
+/*
+ * Blocks until the batch of slot `i` ends and describes it.  Returns 0, or
+ * -1 when slot `i` has nothing in flight.  Threads that each drive their
+ * own slot may call engine_submit and engine_wait_slot concurrently (the
+ * spares and the dying workers they share are locked); engine_wait and
+ * everything else is for one thread.
+ */
+int engine_wait_slot(engine *e, int i, completion *out);
+
+/* The isolation mode the engine was started with. */
+isolation engine_isolation(const engine *e);
 
 /* The most requests a batch should hold now: ARENA_CELLS, or 1 with
  * --isolation fork (a process per request) and once any worker has
