@@ -33,6 +33,8 @@ typedef struct batch {
     int cells[ARENA_CELLS];
     uint32_t seqs[ARENA_CELLS];
     stage stages[ARENA_CELLS + 1];
+    int njudged;                /* results judged, not yet in the sink */
+    result judged[ARENA_CELLS * WIRE_THREADS];
 } batch;
 
 /* Jobs to run: those handed back by an ended batch first, then the plan. */
@@ -112,13 +114,19 @@ static int take_batch(run *r, batch *b, int limit)
 
 static void judge_one(run *r, batch *b, int k, const arena *a, const completion *done)
 {
-    result got[WIRE_THREADS];
     stage_map_back(&b->stages[b->cells[k]], a);
-    int n = judge_job(&b->stages[b->cells[k]], a, done, r->strict, r->timeout_ms, got);
+    b->njudged += judge_job(&b->stages[b->cells[k]], a, done, r->strict, r->timeout_ms,
+                            &b->judged[b->njudged]);
+}
+
+/* Hands the batch's results to the sink, under one lock. */
+static void sink_judged(run *r, batch *b)
+{
     pthread_mutex_lock(&r->lock);
-    for (int t = 0; t < n; t++)
-        r->sink(r->ctx, &got[t]);
+    for (int t = 0; t < b->njudged; t++)
+        r->sink(r->ctx, &b->judged[t]);
     pthread_mutex_unlock(&r->lock);
+    b->njudged = 0;
 }
 
 static void hand_back(run *r, const batch *b, int from)
@@ -216,6 +224,7 @@ static void ended(run *r, const completion *d)
 {
     arena *a = engine_arena(r->e, d->slot);
     batch_ended(r, &r->batches[d->slot], a, d);
+    sink_judged(r, &r->batches[d->slot]);
     release_big(a, &r->batches[d->slot]);
 }
 

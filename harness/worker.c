@@ -591,7 +591,10 @@ static int check_slot(engine *e, int i, const struct pollfd *po, const struct po
     if (pr->revents) {
         char c;
         ssize_t r = read(s->w.resp_r, &c, 1);
-        drain(e, s);
+        /* what the worker wrote before answering was in the pipe when
+         * poll looked (po->revents); a death may leave last words after */
+        if (r != 1 || c == EXEC_DYING)
+            drain(e, s);
         if (r == 1 && c == WORKER_BOUND) {
             /* a worker bound during the run says it is warm: no answer */
             return 0;
@@ -684,13 +687,16 @@ int engine_wait_slot(engine *e, int i, completion *out)
     if (!s->busy)
         return -1;
     for (;;) {
-        /* about to wait: the moment to start a spare and reap the dead */
-        pthread_mutex_lock(&e->lock);
-        if (e->nspares == 0)
-            top_up_spares(e, 1);
-        if (e->ndying)
-            reap_dying(e, 0);
-        pthread_mutex_unlock(&e->lock);
+        /* about to wait: the moment to start a spare and reap the dead,
+         * unless another slot's thread is at it (a contended lock would
+         * cost a futex call each way) */
+        if (pthread_mutex_trylock(&e->lock) == 0) {
+            if (e->nspares == 0)
+                top_up_spares(e, 1);
+            if (e->ndying)
+                reap_dying(e, 0);
+            pthread_mutex_unlock(&e->lock);
+        }
         struct pollfd p[2] = {{s->w.out_r, POLLIN, 0}, {s->w.resp_r, POLLIN, 0}};
         int64_t left = (deadline_of(e, s) - mono_ns()) / 1000000 + 1;
         if (poll(p, 2, left < 0 ? 0 : (int)left) < 0 && errno != EINTR)
