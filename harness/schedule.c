@@ -31,7 +31,6 @@ typedef struct batch {
     int n;
     int jobs[ARENA_CELLS];      /* job indices, in batch order */
     int cells[ARENA_CELLS];
-    uint32_t seqs[ARENA_CELLS];
     stage stages[ARENA_CELLS + 1];
     int njudged;                /* results judged, not yet in the sink */
     result judged[ARENA_CELLS * WIRE_THREADS];
@@ -47,15 +46,14 @@ typedef struct queue {
 
 /*
  * What the slots share.  With worker isolation each slot is driven by a
- * thread of its own; `lock` guards the queue, the request numbers and the
- * sink (the judging itself runs unlocked, each slot on its own arena).
+ * thread of its own; `lock` guards the queue and the sink (the judging
+ * itself runs unlocked, each slot on its own arena).
  */
 typedef struct run {
     pthread_mutex_t lock;
     pthread_cond_t more;        /* jobs handed back, or every slot idle */
     int nthreads, idle;
     queue q;
-    uint32_t seq;
     engine *e;
     const case_set *set;
     int strict, timeout_ms;
@@ -91,8 +89,8 @@ static void queue_return(queue *q, const batch *b, int from)
 }
 
 /* Takes the next jobs for batch `b` (under the lock): small ones for
- * cells 0.., up to `limit`, or one large job alone for the big cell, each
- * with its request number.  Returns how many. */
+ * cells 0.., up to `limit`, or one large job alone for the big cell.
+ * Returns how many. */
 static int take_batch(run *r, batch *b, int limit)
 {
     queue *q = &r->q;
@@ -105,7 +103,7 @@ static int take_batch(run *r, batch *b, int limit)
         queue_pop(q);
         b->jobs[b->n] = jx;
         b->cells[b->n] = ci;
-        b->seqs[b->n++] = ++r->seq;
+        b->n++;
         if (ci == ARENA_BIG)
             break;
     }
@@ -214,7 +212,7 @@ static void stage_and_submit(run *r, batch *b, int i)
     arena *a = engine_arena(r->e, i);
     for (int k = 0; k < b->n; k++)
         stage_job(&b->stages[b->cells[k]], a, &a->cells[b->cells[k]], r->set,
-                  &r->q.jobs[b->jobs[k]], b->seqs[k], r->seed);
+                  &r->q.jobs[b->jobs[k]], (uint32_t)b->jobs[k] + 1, r->seed);
     char *err = NULL;
     if (engine_submit(r->e, i, b->cells, b->n, &err) != 0)
         die(EXIT_HARNESS, "%s", err);

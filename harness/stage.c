@@ -167,6 +167,31 @@ static void dst_surroundings(stage *s, arena *a, size_t moat_lo, size_t known, s
     canaries(a, s->dst_lo, s->dst_data + span, end - s->dst_data - span, s->dst_canary);
 }
 
+/*
+ * The bytes around src within its area, which a copy that starts early or
+ * runs past the end would read: before src, CANARY_NEAR bytes of a stream
+ * of their own; after it, up to the area's end, the complement of the
+ * canaries that follow dst, so that copying them past dst always changes
+ * those.  Either way they are the job's own, not what an earlier job left
+ * in the cell.
+ */
+static void src_surroundings(stage *s, arena *a, size_t sspan, size_t dspan)
+{
+    const cell *cl = s->cl;
+    size_t lo = s->src_data >= cl->src_off + CANARY_NEAR ? s->src_data - CANARY_NEAR : cl->src_off;
+    fill_random(a->pview + lo, s->src_data - lo, stage_canary_seed(s, s->seq, 5));
+    size_t after = s->src_data + sspan, n = cl->src_off + cl->src_size - after;
+    size_t dst_after = s->dst_data + dspan, m = cl->dst_off + cl->dst_size - dst_after;
+    uint8_t mirror[CANARY_NEAR];
+    if (n > sizeof mirror)
+        n = sizeof mirror;      /* place() leaves fewer than 64 bytes */
+    if (m > n)
+        m = n;
+    fill_random_at(mirror, m, s->dst_canary, dst_after - s->dst_lo);
+    complement(a->pview + after, mirror, m);
+    fill_random(a->pview + after + m, n - m, stage_canary_seed(s, s->seq, 6));
+}
+
 static void stage_single(stage *s, arena *a, const rcase *c, wire_request *q, size_t known)
 {
     variant v = s->j->v;
@@ -218,6 +243,7 @@ static void stage_single(stage *s, arena *a, const rcase *c, wire_request *q, si
         s->src_data = place(cl->src_off, cl->src_size, sspan, mis);
         s->src_lo = s->src_data;
         arena_populate(a, pv, s->src_lo, sspan, 1);
+        src_surroundings(s, a, sspan, dspan);
         const uint8_t *dense_src = pv + s->src_data;
         if (s->src_l.strided) {
             canaries(a, s->src_lo, s->src_data, sspan, s->src_canary);

@@ -62,7 +62,10 @@ typedef struct stage {
 } stage;
 
 /* Writes job `j` into cell `cl` of arena `a` (through its parent view) and
- * remembers what was written in `s`.  `seq` numbers the request. */
+ * remembers what was written in `s`.  `seq` numbers the job in the run
+ * (its index + 1, the same when it runs again): it seeds the canaries, so
+ * that they, and so the verdicts, do not depend on the order in which the
+ * slots took the jobs. */
 void stage_job(stage *s, arena *a, const cell *cl, const case_set *set, const job *j,
                uint32_t seq, uint64_t seed);
 

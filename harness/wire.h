@@ -82,10 +82,20 @@ typedef struct wire_request {
     wire_call call[WIRE_THREADS];
 } wire_request;
 
+/* `used` bytes of an array of `size`, and the rest of the 64 bytes after
+ * them (at least one byte more): what a read one element too far sees is
+ * then the request's own (zeros), not what an earlier request left. */
+static inline size_t wire_part_bytes(size_t used, size_t size)
+{
+    size_t n = (used / 64 + 1) * 64;
+    return n < size ? n : size;
+}
+
 /*
  * The parts of a request in use: the header, and of each of `ncalls` calls
  * its fields, each tensor's dims[0..rank) and strides[0..rank) and the
- * shape values.  Only these are written into the arena (a request is
+ * shape values, each array with the rest of its 64 bytes after them
+ * (wire_part_bytes).  Only these are written into the arena (a request is
  * mostly unused room, and every byte written is a cache line the worker's
  * core must fetch) and compared afterwards.  `f` is called on each part's
  * offset and size; a rank outside 0..RESHAPE_MAX_RANK counts as the most.
@@ -104,12 +114,13 @@ static inline void wire_request_parts(const wire_request *q, void (*f)(void *, s
             size_t to = at + (size_t)((const uint8_t *)t[k] - (const uint8_t *)w);
             size_t r = t[k]->rank >= 0 && t[k]->rank <= RESHAPE_MAX_RANK ? (size_t)t[k]->rank
                                                                          : RESHAPE_MAX_RANK;
-            f(ctx, to, offsetof(wire_tensor, dims) + r * sizeof(int64_t));
-            f(ctx, to + offsetof(wire_tensor, strides), r * sizeof(int64_t));
+            size_t dn = wire_part_bytes(r * sizeof(int64_t), sizeof t[k]->dims);
+            f(ctx, to, offsetof(wire_tensor, dims) + dn);
+            f(ctx, to + offsetof(wire_tensor, strides), dn);
         }
         size_t sn = w->shape_nbytes >= 0 && w->shape_nbytes <= (int32_t)sizeof w->shape_data
                         ? (size_t)w->shape_nbytes : sizeof w->shape_data;
-        f(ctx, at + offsetof(wire_call, shape_data), sn);
+        f(ctx, at + offsetof(wire_call, shape_data), wire_part_bytes(sn, sizeof w->shape_data));
     }
 }
 
