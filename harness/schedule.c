@@ -14,10 +14,12 @@
 
 /* Big-cell memory above this is given back after its job. */
 #define RELEASE_BYTES ((size_t)1 << 20)
-/* Heap a slot thread maps before its first batch (util.h, heap_warm): the
- * results' strings of a default run took ~90 page faults in a thread's
- * own heap, ~2 ms of the run under a hypervisor. */
-#define SLOT_HEAP_WARM ((size_t)1 << 20)
+/* Heap a slot thread maps before its first batch (util.h, heap_warm), for
+ * its share of the jobs: their results' strings took ~90 page faults of a
+ * thread's own heap in a default run (~150 bytes a job), ~2 ms of the run
+ * under a hypervisor.  Mapping costs ~2 us a page, so no more than that. */
+#define SLOT_HEAP_PER_JOB 256
+#define SLOT_HEAP_WARM_MAX ((size_t)1 << 20)
 
 int job_fits_small(const job *j, const case_set *set)
 {
@@ -253,7 +255,9 @@ typedef struct slot_arg {
 static void *slot_thread(void *p)
 {
     slot_arg *s = p;
-    heap_warm(SLOT_HEAP_WARM);
+    size_t share = (size_t)s->r->q.njobs / (size_t)engine_slots(s->r->e) + 1;
+    heap_warm(share < SLOT_HEAP_WARM_MAX / SLOT_HEAP_PER_JOB ? share * SLOT_HEAP_PER_JOB
+                                                             : SLOT_HEAP_WARM_MAX);
     drive_slot(s->r, s->i);
     return NULL;
 }
