@@ -1,6 +1,8 @@
 # bench/build.mk - `make bench`: build/bench/reshape-bench measures the harness
-# and the reference and writes reports/bench.json.  Not part of `all` or
-# `test`: benchmarks print figures, no test asserts a time.
+# and the reference and writes reports/bench.json.  The binary is built by
+# `all` and run small by `make test` (tests/bench: every figure is written
+# and consistent); `make bench` itself is not part of `test`: benchmarks
+# print figures, no test asserts a time.
 
 BENCH_SRCS := $(wildcard bench/*.c)
 BENCH_OBJS := $(BENCH_SRCS:%.c=$(BUILD)/obj/%.o)

@@ -1,0 +1,119 @@
+/*
+ * bench_test.c - `make bench` (bench/): reshape-bench, run small (1 MiB
+ * copies, a 1 MiB large case, the harness's basic cases, one run each),
+ * writes every figure of the benchmark issue, each consistent with the
+ * others.  No time and no target is asserted: a figure only has to have
+ * been measured.
+ */
+#include <criterion/criterion.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BENCH "build/bench/reshape-bench"
+#define HARNESS "build/reshape-conform"
+#define BASIC "tests/harness/data/basic"
+
+/* Runs reshape-bench with `only` ("copy" or "harness") and returns its
+ * JSON (asserting it exited 0). */
+static json_t *run_bench(const char *only)
+{
+    char dir[] = "/tmp/bench-test-XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    char cmd[1024], json[256];
+    snprintf(json, sizeof json, "%s/bench.json", dir);
+    snprintf(cmd, sizeof cmd,
+             BENCH " --harness " HARNESS " --cases " BASIC " --tmp %s --copy-mib 1"
+                   " --large-mib 1 --repeats 1 --only %s --json %s > %s/out.txt 2>&1",
+             dir, only, json, dir);
+    int rc = system(cmd);
+    char out[300];
+    snprintf(out, sizeof out, "cat %s/out.txt >&2", dir);
+    if (rc != 0 && system(out) != 0)
+        cr_log_error("could not show %s/out.txt", dir);
+    cr_assert_eq(rc, 0, "reshape-bench --only %s failed", only);
+    json_error_t err;
+    json_t *root = json_load_file(json, 0, &err);
+    cr_assert_not_null(root, "%s: %s", json, err.text);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    cr_expect_eq(system(cmd), 0);
+    return root;
+}
+
+static double num(json_t *o, const char *path)
+{
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", path);
+    json_t *v = o;
+    for (char *k = strtok(buf, "."); k; k = strtok(NULL, "."))
+        v = json_object_get(v, k);
+    cr_assert(json_is_number(v), "no number at %s", path);
+    return json_number_value(v);
+}
+
+static void expect_close(double a, double b, const char *what)
+{
+    cr_expect(fabs(a - b) <= 1e-9 * fabs(b), "%s: %.12g against %.12g", what, a, b);
+}
+
+Test(bench, copy_figures_are_measured_as_ratios_to_memcpy, .timeout = 120)
+{
+    json_t *b = run_bench("copy");
+    static const char *const kinds[] = {"dense", "dense_plain_path", "strided_src",
+                                        "strided_dst"};
+    cr_expect_eq(num(b, "copy.payload_bytes"), 1 << 20);
+    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++) {
+        char p[3][64];
+        snprintf(p[0], sizeof p[0], "copy.%s.reference_gib_s", kinds[i]);
+        snprintf(p[1], sizeof p[1], "copy.%s.memcpy_gib_s", kinds[i]);
+        snprintf(p[2], sizeof p[2], "copy.%s.ratio", kinds[i]);
+        cr_expect_gt(num(b, p[0]), 0, "%s", p[0]);
+        cr_expect_gt(num(b, p[1]), 0, "%s", p[1]);
+        expect_close(num(b, p[2]), num(b, p[0]) / num(b, p[1]), p[2]);
+    }
+    cr_expect_gt(num(b, "copy.in_place.reference_s"), 0);
+    cr_expect_gt(num(b, "copy.in_place.memcpy_s"), 0);
+    cr_expect_null(json_object_get(b, "harness"), "--only copy ran the harness too");
+    json_decref(b);
+}
+
+Test(bench, harness_figures_cover_every_mode_on_the_same_cases, .timeout = 300)
+{
+    json_t *b = run_bench("harness");
+    static const char *const modes[] = {"worker", "none", "fork", "short_worker", "short_none"};
+    double results = num(b, "harness.worker.results");
+    cr_expect_gt(results, 0);
+    for (size_t i = 0; i < sizeof modes / sizeof *modes; i++) {
+        char p[3][64];
+        snprintf(p[0], sizeof p[0], "harness.%s.results", modes[i]);
+        snprintf(p[1], sizeof p[1], "harness.%s.results_per_s", modes[i]);
+        snprintf(p[2], sizeof p[2], "harness.%s.run_seconds", modes[i]);
+        if (i < 3)
+            cr_expect_eq(num(b, p[0]), results, "%s: not the same cases", p[0]);
+        cr_expect_gt(num(b, p[2]), 0, "%s", p[2]);
+        expect_close(num(b, p[1]), num(b, p[0]) / num(b, p[2]), p[1]);
+    }
+    expect_close(num(b, "harness.worker_vs_none"),
+                 num(b, "harness.worker.results_per_s") / num(b, "harness.none.results_per_s"),
+                 "worker_vs_none");
+    expect_close(num(b, "harness.worker_vs_fork"),
+                 num(b, "harness.worker.results_per_s") / num(b, "harness.fork.results_per_s"),
+                 "worker_vs_fork");
+    cr_expect_eq(num(b, "harness.whole_suite.exit_code"), 0);
+    cr_expect_gt(num(b, "harness.whole_suite.results"), results, "every variant, not dense only");
+    cr_expect_gt(num(b, "harness.whole_suite.seconds"), 0);
+    cr_expect_eq(num(b, "harness.peak_memory.exit_code"), 0);
+    cr_expect_eq(num(b, "harness.peak_memory.payload_bytes"), 2 << 20, "src + dst of 1 MiB");
+    expect_close(num(b, "harness.peak_memory.ratio"),
+                 num(b, "harness.peak_memory.peak_pss_bytes") /
+                     num(b, "harness.peak_memory.payload_bytes"),
+                 "peak ratio");
+    json_t *targets = json_object_get(b, "targets");
+    static const char *const named[] = {"worker_vs_none", "worker_vs_fork", "dense_copy_vs_memcpy",
+                                        "peak_memory_vs_payload", "whole_suite_s"};
+    for (size_t i = 0; i < sizeof named / sizeof *named; i++)
+        cr_expect(json_is_string(json_object_get(targets, named[i])), "no target %s", named[i]);
+    json_decref(b);
+}
