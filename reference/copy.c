@@ -5,9 +5,12 @@
  *
  * The plain path is the definition: one loop over logical indices with an
  * odometer per tensor (no division per element), elements moved by bits as
- * the ABI header lays them out.  The fast path, for dense into dense, moves
- * the whole payload with memmove and must give the same bytes; switch it off
- * with RESHAPE_REF_PLAIN=1 or reshape_ref_set_plain(1).
+ * the ABI header lays them out.  Two fast paths must give the same bytes:
+ * dense into dense moves the whole payload with memmove; with strides,
+ * elements of whole bytes go a run at a time (the elements up to the end
+ * of the current innermost row of src or dst, whichever comes first), one
+ * memcpy when both rows are contiguous.  Switch both off with
+ * RESHAPE_REF_PLAIN=1 or reshape_ref_set_plain(1).
  */
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -154,6 +157,33 @@ static void walk_next(struct walk *w)
     }
 }
 
+/* Elements left in the current innermost row, the current one included
+ * (1 for rank 0). */
+static int64_t walk_row_left(const struct walk *w)
+{
+    int32_t j = w->rank - 1;
+
+    return j < 0 ? 1 : w->dims[j] - w->index[j];
+}
+
+/* Moves `k` elements on, 1 <= k <= walk_row_left(w). */
+static void walk_skip(struct walk *w, int64_t k)
+{
+    int32_t j = w->rank - 1;
+
+    if (j >= 0) {
+        w->index[j] += k - 1;
+        w->offset += (k - 1) * w->strides[j];
+    }
+    walk_next(w);
+}
+
+/* The stride of the innermost dim, in elements (1 for rank 0). */
+static int64_t walk_inner_stride(const struct walk *w)
+{
+    return w->rank > 0 ? w->strides[w->rank - 1] : 1;
+}
+
 /* ================================================================ copy */
 
 static void copy_plain(const reshape_tensor *src, const reshape_tensor *dst,
@@ -172,18 +202,57 @@ static void copy_plain(const reshape_tensor *src, const reshape_tensor *dst,
         copy_padding(dst->data, src->data, volume, bits);
 }
 
+/*
+ * The plain loop a run at a time, for elements of whole bytes (`bytes`
+ * each) with strides: the elements up to the end of the current innermost
+ * row of src or dst, whichever ends first, in the plain loop's order.  Out
+ * of place (execute.c), so a contiguous run is one memcpy.
+ */
+static void copy_runs(const reshape_tensor *src, const reshape_tensor *dst,
+                      int64_t volume, int64_t bytes)
+{
+    struct walk s, d;
+    unsigned char *to = dst->data;
+    const unsigned char *from = src->data;
+
+    walk_start(&s, src);
+    walk_start(&d, dst);
+    for (int64_t i = 0; i < volume;) {
+        int64_t k = walk_row_left(&s), ss = walk_inner_stride(&s);
+        int64_t ds = walk_inner_stride(&d);
+
+        if (walk_row_left(&d) < k)
+            k = walk_row_left(&d);
+        if (ss == 1 && ds == 1) {
+            memcpy(to + d.offset * bytes, from + s.offset * bytes,
+                   (size_t)(k * bytes));
+        } else {
+            for (int64_t e = 0; e < k; e++)
+                memcpy(to + (d.offset + e * ds) * bytes,
+                       from + (s.offset + e * ss) * bytes, (size_t)bytes);
+        }
+        walk_skip(&s, k);
+        walk_skip(&d, k);
+        i += k;
+    }
+}
+
 void reshape_ref_copy(const reshape_tensor *src, const reshape_tensor *dst,
                       int64_t volume)
 {
     unsigned bits = reshape_dtype_bits(src->dtype);
 
-    if (src->strides == NULL && dst->strides == NULL && !reshape_ref_plain()) {
+    if (reshape_ref_plain()) {
+        copy_plain(src, dst, volume, bits);
+    } else if (src->strides == NULL && dst->strides == NULL) {
         /* ceil(volume * bits / 8) bytes: the padding bits come along */
         int64_t bytes = (volume * bits + 7) / 8;
 
         if (dst->data != src->data)
             memmove(dst->data, src->data, (size_t)bytes);
-        return;
+    } else if (bits % 8 == 0) {
+        copy_runs(src, dst, volume, bits / 8);
+    } else {
+        copy_plain(src, dst, volume, bits);
     }
-    copy_plain(src, dst, volume, bits);
 }

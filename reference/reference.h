@@ -172,14 +172,15 @@ reshape_status reshape_ref_infer(const reshape_params *params,
  * data ranges do not overlap or dst->data == src->data with both dense.
  * When both are dense the padding bits of a sub-byte tensor's last byte are
  * copied too; otherwise bits of dst that hold no element are left unchanged.
- * Both paths (plain loop, dense fast path) give the same bytes.
+ * Every path (the plain loop; memmove for dense into dense; runs of whole
+ * rows, with strides, for elements of whole bytes) gives the same bytes.
  */
 void reshape_ref_copy(const reshape_tensor *src, const reshape_tensor *dst,
                       int64_t volume);
 
 /*
- * Whether the copy takes the plain path only (1) or may use the dense fast
- * path (0).  The first call reads the environment: RESHAPE_REF_PLAIN=1 means
+ * Whether the copy takes the plain path only (1) or may use the fast paths
+ * (0).  The first call reads the environment: RESHAPE_REF_PLAIN=1 means
  * plain; anything else, or unset, means fast.  Thread-safe.
  */
 int reshape_ref_plain(void);

@@ -1,7 +1,8 @@
 /*
- * paths_test.c - the plain path (the definition) and the dense fast path
- * give identical bytes, on random dense inputs of every dtype; and the
- * switch between them (RESHAPE_REF_PLAIN, reshape_ref_set_plain) works.
+ * paths_test.c - the plain path (the definition) and the fast paths give
+ * identical bytes: memmove on random dense inputs of every dtype, runs on
+ * random strided layouts; and the switch between them (RESHAPE_REF_PLAIN,
+ * reshape_ref_set_plain) works.
  */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
@@ -147,4 +148,77 @@ Test(paths, plain_path_is_an_element_loop)
 
     overlap_probe(1, buf);
     assert_bytes_eq(buf, want, sizeof buf);
+}
+
+/* -------------------------------------------------- strided: runs */
+
+/* Strides for `dims` over a buffer: row-major with `pad` elements after
+ * each row of the dim that is contiguous in memory, the innermost one, or
+ * with `permute` the one before it (a transposed view).  Returns the
+ * elements the buffer holds. */
+static int64_t strides_for(int32_t rank, const int64_t *dims, int64_t pad,
+                           int permute, int64_t *strides)
+{
+    int32_t row = permute && rank >= 2 ? rank - 2 : rank - 1;
+    int64_t span = dims[row] + pad;
+
+    strides[row] = 1;
+    for (int32_t j = rank - 1; j >= 0; j--) {
+        if (j == row)
+            continue;
+        strides[j] = span;
+        span *= dims[j];
+    }
+    return span;
+}
+
+ParameterizedTestParameters(paths, plain_equals_runs_on_random_strided_layouts)
+{
+    return cr_make_param_array(reshape_dtype, all_dtypes, RESHAPE_DT_COUNT);
+}
+
+/* TRIALS random src and dst layouts (rank 1..4, dims 1..7, 0..3 elements
+ * of padding after each row, some transposed), reshaped to the reversed
+ * dims: the gaps of dst start as garbage that both paths must keep, and
+ * both must write the same bytes. */
+ParameterizedTest(reshape_dtype *dtype, paths,
+                  plain_equals_runs_on_random_strided_layouts)
+{
+    unsigned char draw[12];
+
+    for (uint64_t trial = 0; trial < TRIALS; trial++) {
+        int64_t sdims[4], ddims[4], sstr[4], dstr[4], volume = 1;
+        int32_t rank;
+
+        fill_random(draw, sizeof draw, trial * 7919 + (uint64_t)*dtype);
+        rank = 1 + draw[0] % 4;
+        for (int32_t i = 0; i < rank; i++) {
+            sdims[i] = 1 + draw[1 + i] % 7;
+            ddims[rank - 1 - i] = sdims[i];
+            volume *= sdims[i];
+        }
+        int64_t sspan = strides_for(rank, sdims, draw[5] % 4, draw[6] % 3 == 0, sstr);
+        int64_t dspan = strides_for(rank, ddims, draw[7] % 4, draw[8] % 3 == 0, dstr);
+        size_t sn = payload_bytes(*dtype, sspan), dn = payload_bytes(*dtype, dspan);
+        unsigned char *in = malloc(sn), *fast = malloc(dn), *plain = malloc(dn);
+        cr_assert(in != NULL && fast != NULL && plain != NULL);
+        fill_random(in, sn, trial + 1);
+        fill_random(fast, dn, trial + 2);
+        memcpy(plain, fast, dn);
+
+        struct shape_buf shape;
+        shape_init(&shape, RESHAPE_DT_S64, rank, ddims);
+        reshape_params p = params(RESHAPE_OP_OPENVINO_RESHAPE_1, 0, &shape.t);
+        reshape_tensor src = strided(*dtype, rank, sdims, sstr, in);
+        for (int plain_path = 0; plain_path < 2; plain_path++) {
+            reshape_tensor dst = strided(*dtype, rank, ddims, dstr, plain_path ? plain : fast);
+            reshape_ref_set_plain(plain_path);
+            reshape_status st = ref()->execute(&p, &src, &dst);
+            cr_assert_eq(st, RESHAPE_OK, "%s", ref()->last_error());
+        }
+        assert_bytes_eq(fast, plain, dn);
+        free(in);
+        free(fast);
+        free(plain);
+    }
 }
