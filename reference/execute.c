@@ -16,7 +16,7 @@
  * Whether every bit the elements of `t` (volume > 0) occupy has an offset
  * within int64, so that the copy's offset arithmetic cannot overflow: the
  * element at the largest offset must end at a bit offset of at most
- * INT64_MAX - 7 (the fast path rounds the bit count up to whole bytes).
+ * INT64_MAX - 7 (the dense fast path rounds the bit count up to whole bytes).
  * Returns RESHAPE_OK or RESHAPE_E_INVALID_ARGUMENT with a message.
  */
 static reshape_status check_addressable(const reshape_tensor *t,

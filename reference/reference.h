@@ -13,7 +13,8 @@
  *   volume.c  checked int64 products: volumes and largest strided offsets
  *   values.c  reading one target-shape value in any shape dtype
  *   infer.c   shape inference, rules 1-11 of DECISIONS.md, in order
- *   copy.c    the element copy (plain odometer loop and dense fast path)
+ *   copy.c    the element copy (plain odometer loop; fast paths: dense memmove,
+ *             strided runs)
  *   execute.c execute(): inference, destination checks, then the copy
  *   candidate.c the exported table reshape_candidate_v1
  *
