@@ -25,6 +25,14 @@ DEPFLAGS = -MMD -MP
 # test children and is off in Criterion's own runner (tests/common/runner_lsan.c).
 SAN_TEST_RUNNER := $(BUILD)/san/obj/tests/common/runner_lsan.o
 
+# $(call san_run,COMMAND): runs a sanitized test binary, its output kept in
+# build/<target>.log, and fails when a sanitizer reported in any of its
+# processes.  Criterion ignores the exit status of a test's child once the
+# test has reported, so a leak found as a child exits would only be printed.
+san_run = log=$(BUILD)/$@.log; $(1) >$$log 2>&1; rc=$$?; cat $$log; \
+	if grep -q -E 'ERROR: (Leak|Address)Sanitizer|runtime error:' $$log; then \
+	  echo "$@: a sanitizer reported in $$log" >&2; exit 1; fi; exit $$rc
+
 ALL_TARGETS  :=
 TEST_RUNS    :=
 DEB_PACKAGES := gcc make libc6-dev python3 python3-yaml libyaml-dev libjansson-dev \

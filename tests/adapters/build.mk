@@ -31,6 +31,6 @@ test-adapters: $(BUILD)/tests/adapters
 # OMP_NUM_THREADS=1: oneDNN's libgomp worker threads, alive at exit, crash
 # LeakSanitizer's tracer ("Tracer caught signal 11"); one thread has none.
 test-adapters-san: $(BUILD)/san/tests/adapters
-	OMP_NUM_THREADS=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+	@$(call san_run,OMP_NUM_THREADS=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	LSAN_OPTIONS=suppressions=tests/adapters/lsan.supp:print_suppressions=0 \
-	$(BUILD)/san/tests/adapters
+	$(BUILD)/san/tests/adapters)

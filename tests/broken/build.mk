@@ -50,5 +50,5 @@ test-broken: $(BUILD)/tests/broken $(BROKEN_NEEDS)
 
 test-broken-san: $(BUILD)/san/tests/broken $(BROKEN_NEEDS)
 	@rm -f $(BROKEN_RUNS_SAN)/*.row.json
-	BROKEN_RUNS=$(BROKEN_RUNS_SAN) ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
-	  $(BUILD)/san/tests/broken --filter '!(broken/@(caught|reference_is_conformant))'
+	@$(call san_run,BROKEN_RUNS=$(BROKEN_RUNS_SAN) ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+	  $(BUILD)/san/tests/broken --filter '!(broken/@(caught|reference_is_conformant))')

@@ -11,7 +11,10 @@
  *
  * LeakSanitizer asks __lsan_is_turned_off() before its exit-time check
  * (sanitizer/lsan_interface.h).  We answer "off" in the runner and "on" in
- * every test child, so a leak in code under test is still reported.
+ * every test child, so a leak in code under test is still reported.  It
+ * then fails `make test`: Criterion ignores a child's exit status once its
+ * test has reported, so the Makefile's san_run fails the target on any
+ * sanitizer report in the binary's output.
  */
 #include <stdlib.h>
 

@@ -35,5 +35,5 @@ test-harness: $(BUILD)/tests/harness $(BUILD)/reshape-conform $(HT_CANDS)
 	HARNESS_BIN=$(BUILD)/reshape-conform $(BUILD)/tests/harness
 
 test-harness-san: $(BUILD)/san/tests/harness $(BUILD)/san/reshape-conform $(HT_CANDS)
-	HARNESS_BIN=$(BUILD)/san/reshape-conform ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
-	  $(BUILD)/san/tests/harness
+	@$(call san_run,HARNESS_BIN=$(BUILD)/san/reshape-conform \
+	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 $(BUILD)/san/tests/harness)

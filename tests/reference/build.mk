@@ -34,5 +34,5 @@ test-reference: $(BUILD)/tests/reference $(BUILD)/libreshape_ref.so
 	RESHAPE_REF_SO=$(BUILD)/libreshape_ref.so $(BUILD)/tests/reference
 
 test-reference-san: $(BUILD)/san/tests/reference $(BUILD)/libreshape_ref.so
-	RESHAPE_REF_SO=$(BUILD)/libreshape_ref.so \
-	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 $(BUILD)/san/tests/reference
+	@$(call san_run,RESHAPE_REF_SO=$(BUILD)/libreshape_ref.so \
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 $(BUILD)/san/tests/reference)

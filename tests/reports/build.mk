@@ -29,5 +29,5 @@ test-reports: $(BUILD)/tests/reports
 	REPORTS_TEST_DIR=$(BUILD)/reports-test $(BUILD)/tests/reports
 
 test-reports-san: $(BUILD)/san/tests/reports
-	REPORTS_TEST_DIR=$(BUILD)/san/reports-test \
-	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 $(BUILD)/san/tests/reports
+	@$(call san_run,REPORTS_TEST_DIR=$(BUILD)/san/reports-test \
+	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 $(BUILD)/san/tests/reports)
