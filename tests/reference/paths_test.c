@@ -187,7 +187,7 @@ ParameterizedTest(reshape_dtype *dtype, paths,
     unsigned char draw[12];
 
     for (uint64_t trial = 0; trial < TRIALS; trial++) {
-        int64_t sdims[4], ddims[4], sstr[4], dstr[4], volume = 1;
+        int64_t sdims[4], ddims[4], sstr[4], dstr[4];
         int32_t rank;
 
         fill_random(draw, sizeof draw, trial * 7919 + (uint64_t)*dtype);
@@ -195,7 +195,6 @@ ParameterizedTest(reshape_dtype *dtype, paths,
         for (int32_t i = 0; i < rank; i++) {
             sdims[i] = 1 + draw[1 + i] % 7;
             ddims[rank - 1 - i] = sdims[i];
-            volume *= sdims[i];
         }
         int64_t sspan = strides_for(rank, sdims, draw[5] % 4, draw[6] % 3 == 0, sstr);
         int64_t dspan = strides_for(rank, ddims, draw[7] % 4, draw[8] % 3 == 0, dstr);
