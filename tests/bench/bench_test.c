@@ -98,6 +98,13 @@ Test(bench, harness_figures_cover_every_mode_on_the_same_cases, .timeout = 300)
     expect_close(num(b, "harness.worker_vs_none"),
                  num(b, "harness.worker.results_per_s") / num(b, "harness.none.results_per_s"),
                  "worker_vs_none");
+    /* one pair run: its ratio is the median of the pairs */
+    expect_close(num(b, "harness.worker_vs_none_median_of_pairs"),
+                 num(b, "harness.worker_vs_none"), "median of one pair");
+    expect_close(num(b, "harness.short_worker_vs_none_median_of_pairs"),
+                 num(b, "harness.short_worker.results_per_s") /
+                     num(b, "harness.short_none.results_per_s"),
+                 "short run, median of one pair");
     expect_close(num(b, "harness.worker_vs_fork"),
                  num(b, "harness.worker.results_per_s") / num(b, "harness.fork.results_per_s"),
                  "worker_vs_fork");
