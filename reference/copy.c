@@ -218,11 +218,11 @@ static void copy_runs(const reshape_tensor *src, const reshape_tensor *dst,
     walk_start(&s, src);
     walk_start(&d, dst);
     for (int64_t i = 0; i < volume;) {
-        int64_t k = walk_row_left(&s), ss = walk_inner_stride(&s);
-        int64_t ds = walk_inner_stride(&d);
+        int64_t k = walk_row_left(&s), dk = walk_row_left(&d);
+        int64_t ss = walk_inner_stride(&s), ds = walk_inner_stride(&d);
 
-        if (walk_row_left(&d) < k)
-            k = walk_row_left(&d);
+        if (dk < k)
+            k = dk;
         if (ss == 1 && ds == 1) {
             memcpy(to + d.offset * bytes, from + s.offset * bytes,
                    (size_t)(k * bytes));
