@@ -57,14 +57,16 @@ include $(sort $(wildcard */build.mk */*/build.mk))
 all: $(ALL_TARGETS)
 
 # Install the Debian packages that are missing (needs root on a fresh
-# machine); a no-op when everything is there.
+# machine); a no-op when everything is there.  Waits up to 10 minutes for
+# another apt or dpkg to finish rather than failing at once.
 deps:
 	@missing=""; for p in $(sort $(DEB_PACKAGES)); do \
 	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed$$' \
 	    || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "deps: installing$$missing"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing \
+	  apt-get -o DPkg::Lock::Timeout=600 update -qq && DEBIAN_FRONTEND=noninteractive \
+	    apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends $$missing \
 	    || { echo "deps: could not install$$missing" >&2; exit 1; }; \
 	fi
 
