@@ -8,8 +8,8 @@
 #   TEST_RUNS     phony targets `make test` runs, after ALL_TARGETS
 #   DEB_PACKAGES  Debian packages the part needs at build or test time
 #
-# User-facing targets: all, run, test, generate, bench, candidates,
-# scoreboard, deps, clean.  README.md explains them.
+# User-facing targets: all, run, test, generate, bench, candidates, install,
+# uninstall, scoreboard, deps, clean.  README.md explains them.
 
 BUILD   := build
 PYTHON  := /usr/bin/python3
