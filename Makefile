@@ -8,8 +8,8 @@
 #   TEST_RUNS     phony targets `make test` runs, after ALL_TARGETS
 #   DEB_PACKAGES  Debian packages the part needs at build or test time
 #
-# User-facing targets: all, run, test, generate, bench, candidates,
-# scoreboard, deps, clean.  README.md explains them.
+# User-facing targets: all, run, test, generate, bench, candidates, install,
+# uninstall, scoreboard, deps, clean.  README.md explains them.
 
 BUILD   := build
 PYTHON  := /usr/bin/python3
@@ -20,6 +20,8 @@ CFLAGS  := $(CSTD) $(WARN) -O2 -g -fPIC -Iinclude
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 SAN_CFLAGS := $(CSTD) $(WARN) -O1 -g -fPIC -Iinclude $(SAN)
 DEPFLAGS = -MMD -MP
+# -jN for the sub-make of `make run`: every core, unless make was given -j.
+RUN_JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell nproc))
 
 # Linked into every sanitized Criterion binary: LeakSanitizer stays on in the
 # test children and is off in Criterion's own runner (tests/common/runner_lsan.c).

@@ -9,6 +9,7 @@
  *   copy.c     copy bandwidth of the reference against memcpy
  *   harness.c  harness throughput per isolation mode, whole-suite wall time,
  *              peak memory of one large case
+ *   clone.c    clone-to-first-report: git clone, then `make run` in the clone
  *   main.c     options, the table, reports/bench.json
  */
 #ifndef RESHAPE_BENCH_H
@@ -27,6 +28,7 @@ struct bench_options {
     long long copy_bytes;   /* payload of the copy benchmarks, in bytes */
     long long large_bytes;  /* payload of the peak-memory case, in bytes */
     int repeats;            /* best-of-N for every timing */
+    const char *source;     /* the git checkout clone.c clones */
 };
 
 /*
@@ -37,6 +39,7 @@ struct bench_options {
  */
 int bench_copy(const struct bench_options *opt, json_t *out, json_t *table);
 int bench_harness(const struct bench_options *opt, json_t *out, json_t *table);
+int bench_clone(const struct bench_options *opt, json_t *out, json_t *table);
 
 /* Appends one row to `table`; `target` may be NULL. */
 void bench_row(json_t *table, const char *section, const char *figure,

@@ -1,5 +1,6 @@
 # bench/build.mk - `make bench`: build/bench/reshape-bench measures the harness
-# and the reference and writes reports/bench.json.  The binary is built by
+# and the reference, and clone-to-first-report (a git clone of this checkout
+# and `make run` in it, below build/bench), and writes reports/bench.json.  The binary is built by
 # `all` and run small by `make test` (tests/bench: every figure is written
 # and consistent); `make bench` itself is not part of `test`: benchmarks
 # print figures, no test asserts a time.

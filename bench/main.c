@@ -4,7 +4,7 @@
  *
  * usage: reshape-bench [--harness PATH] [--cases DIR] [--tmp DIR]
  *                      [--copy-mib N] [--large-mib N] [--repeats N]
- *                      [--json FILE] [--only copy|harness]
+ *                      [--json FILE] [--only copy|harness|clone] [--source DIR]
  *
  *   --harness    the harness binary (default: build/reshape-conform)
  *   --cases      the default case folder (default: cases)
@@ -14,6 +14,7 @@
  *   --repeats    best-of-N for every timing (default: 5)
  *   --json       where the figures go (default: reports/bench.json)
  *   --only       run one section
+ *   --source     the git checkout the clone section clones (default: .)
  *
  * Exit status: 0 when every figure was measured, 1 when one could not be
  * (it says why), 2 on bad usage.  No figure is compared with its target here:
@@ -32,7 +33,8 @@ static int usage(void)
 {
     fputs("usage: reshape-bench [--harness PATH] [--cases DIR] [--tmp DIR]\n"
           "                     [--copy-mib N] [--large-mib N] [--repeats N]\n"
-          "                     [--json FILE] [--only copy|harness]\n",
+          "                     [--json FILE] [--only copy|harness|clone]\n"
+          "                     [--source DIR]\n",
           stderr);
     return 2;
 }
@@ -84,7 +86,7 @@ static json_t *host(void)
 int main(int argc, char **argv)
 {
     struct bench_options opt = {"build/reshape-conform", "cases",
-                                "build/bench", 256LL << 20, 2048LL << 20, 5};
+                                "build/bench", 256LL << 20, 2048LL << 20, 5, "."};
     const char *json_path = "reports/bench.json", *only = NULL;
     json_t *root, *table, *argv_json;
     int failed = 0;
@@ -104,8 +106,11 @@ int main(int argc, char **argv)
             opt.tmpdir = v;
         else if (strcmp(a, "--json") == 0)
             json_path = v;
+        else if (strcmp(a, "--source") == 0)
+            opt.source = v;
         else if (strcmp(a, "--only") == 0 &&
-                 (strcmp(v, "copy") == 0 || strcmp(v, "harness") == 0))
+                 (strcmp(v, "copy") == 0 || strcmp(v, "harness") == 0 ||
+                  strcmp(v, "clone") == 0))
             only = v;
         else if ((n = positive(v)) < 0)
             return usage();
@@ -128,12 +133,13 @@ int main(int argc, char **argv)
     json_object_set_new(root, "command", argv_json);
     json_object_set_new(root, "host", host());
     json_object_set_new(root, "targets",
-                        json_pack("{s:s, s:s, s:s, s:s, s:s}",
+                        json_pack("{s:s, s:s, s:s, s:s, s:s, s:s}",
                                   "worker_vs_none", ">= 0.8",
                                   "worker_vs_fork", ">= 20",
                                   "dense_copy_vs_memcpy", ">= 0.9",
                                   "peak_memory_vs_payload", "<= 1.1",
-                                  "whole_suite_s", "< 10"));
+                                  "whole_suite_s", "< 10",
+                                  "clone_to_first_report_s", "<= 15 (2 cores)"));
     if (only == NULL || strcmp(only, "copy") == 0) {
         json_t *copy = json_object();
 
@@ -145,6 +151,12 @@ int main(int argc, char **argv)
 
         failed |= bench_harness(&opt, harness, table) != 0;
         json_object_set_new(root, "harness", harness);
+    }
+    if (only == NULL || strcmp(only, "clone") == 0) {
+        json_t *clone = json_object();
+
+        failed |= bench_clone(&opt, clone, table) != 0;
+        json_object_set_new(root, "clone", clone);
     }
     json_object_set_new(root, "table", table);
     print_table(table);

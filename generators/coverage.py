@@ -102,7 +102,7 @@ def render(files, sampling):
         "# Coverage of the spec texts",
         "",
         "Written by `generators/generate.py` (`make generate`); do not edit.",
-        "Each normative sentence of each text in `../shared/specs/` (the list is",
+        "Each normative sentence of each text in `specs/` (the list is",
         "`generators/sentences.py`) beside the cases whose `quote` is that sentence.",
         "`make generate` fails when a sentence has no case or a quote is not in its file.",
         "",

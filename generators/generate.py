@@ -102,7 +102,7 @@ def write(out, outputs, coverage_text):
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=os.path.join(ROOT, "cases"))
-    parser.add_argument("--specs", default=os.path.join(ROOT, "..", "shared", "specs"))
+    parser.add_argument("--specs", default=os.path.join(ROOT, "specs"))
     args = parser.parse_args(argv)
     try:
         outputs, coverage_text, problems = build(args.specs)

@@ -1,6 +1,6 @@
 """The suite's Python model of the four reshape operations.
 
-Written from the spec texts (../shared/specs/) and reference/DECISIONS.md
+Written from the spec texts (specs/) and reference/DECISIONS.md
 alone; it never reads or calls the C reference, so the two can check each
 other.  It depends on nothing but the standard library.
 

@@ -75,7 +75,7 @@ def case_problems(case, texts):
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", default=os.path.join(ROOT, "cases"))
-    parser.add_argument("--specs", default=os.path.join(ROOT, "..", "shared", "specs"))
+    parser.add_argument("--specs", default=os.path.join(ROOT, "specs"))
     args = parser.parse_args(argv)
     texts = coverage.SpecTexts(args.specs)
     seen, passed, failed = {}, 0, 0

@@ -1,6 +1,6 @@
 """The normative sentences of each spec text, and which one each rule cites.
 
-SENTENCES lists, per file of ../shared/specs/, every sentence the suite
+SENTENCES lists, per file of specs/, every sentence the suite
 checks: (key, section, text).  `text` is copied from the file with its
 markup (``x``, *x*, **x**, `x`) left out; coverage.py finds it there after
 the same stripping and whitespace folding, and fails when it cannot.

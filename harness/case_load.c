@@ -17,7 +17,7 @@
 #include "fill.h"
 #include "util.h"
 
-/* The spec files a clause may cite (../shared/specs/). */
+/* The spec files a clause may cite (specs/). */
 static const char *const spec_files[] = {
     "openvino_reshape_1.rst", "openvino_reshape_1_short.md",
     "onednn_static_reshape_1.md", "onednn_static_reshape_1_table.rst",

@@ -32,8 +32,21 @@ static const struct command {
     {"verify", cmd_verify, "check a certification bundle"},
 };
 
+/* `help`, `--help` and `-h`: every subcommand of the table above. */
+static int help(void)
+{
+    printf("usage: reshape-conform [COMMAND] [OPTIONS]\n\n");
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        printf("  %-8s %s\n", commands[i].name, commands[i].what);
+    printf("\n'reshape-conform COMMAND --help' describes each; man reshape-conform.\n");
+    return EXIT_CONFORMANT;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 2 && (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ||
+                      !strcmp(argv[1], "-h")))
+        return help();
     if (argc < 2 || argv[1][0] == '-')
         return cmd_run(argc, argv);
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
@@ -42,13 +55,11 @@ int main(int argc, char **argv)
     /* how the harness starts its own workers (worker_proc.h); not listed */
     if (!strcmp(argv[1], "__worker"))
         return cmd_worker(argc - 1, argv + 1);
-    if (!strcmp(argv[1], "help")) {
-        printf("usage: reshape-conform [COMMAND] [OPTIONS]\n\n");
-        for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-            printf("  %-8s %s\n", commands[i].name, commands[i].what);
-        printf("\n'reshape-conform COMMAND --help' describes each.\n");
-        return EXIT_CONFORMANT;
-    }
-    fprintf(stderr, "reshape-conform: unknown command '%s' (run, list, merge, certify, verify or help)\n", argv[1]);
+    if (!strcmp(argv[1], "help"))
+        return help();
+    fprintf(stderr, "reshape-conform: unknown command '%s' (", argv[1]);
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        fprintf(stderr, "%s, ", commands[i].name);
+    fprintf(stderr, "or help)\n");
     return EXIT_USAGE;
 }

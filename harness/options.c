@@ -33,6 +33,10 @@ const char *options_default_candidate(void)
         path = xasprintf("%s/libreshape_ref.so", exe_dir());
         if (access(path, R_OK) != 0) {
             free(path);
+            path = xasprintf("%s/lib/libreshape_ref.so", exe_prefix());
+        }
+        if (access(path, R_OK) != 0) {
+            free(path);
             path = xasprintf("%s/build/libreshape_ref.so", source_dir());
         }
     }

@@ -43,7 +43,8 @@ typedef struct run_options {
 
 void options_defaults(run_options *o, int argc, char **argv);
 
-/* exe_dir()/libreshape_ref.so when it exists, else
+/* exe_dir()/libreshape_ref.so when it exists, else (installed)
+ * exe_prefix()/lib/libreshape_ref.so when it exists, else
  * source_dir()/build/libreshape_ref.so. */
 const char *options_default_candidate(void);
 

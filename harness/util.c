@@ -180,11 +180,32 @@ const char *exe_dir(void)
     return dir;
 }
 
+const char *exe_prefix(void)
+{
+    static char dir[PATH_MAX];
+    if (!dir[0]) {
+        snprintf(dir, sizeof dir, "%s", exe_dir());
+        char *slash = strrchr(dir, '/');
+        if (slash && slash != dir)
+            *slash = '\0';
+        else if (strlen(dir) + 3 < sizeof dir)
+            strcat(dir, "/..");
+    }
+    return dir;
+}
+
 const char *source_dir(void)
 {
     static char dir[PATH_MAX];
     if (!dir[0]) {
         char probe[PATH_MAX + 64];
+        /* installed: PREFIX/bin/reshape-conform and PREFIX/share/; looked up
+         * from the executable, so a DESTDIR staging copy works as well.
+         * First, as PREFIX itself holds include/reshape_candidate.h. */
+        snprintf(dir, sizeof dir, "%s/share/reshape-conform", exe_prefix());
+        snprintf(probe, sizeof probe, "%s/cases", dir);
+        if (access(probe, R_OK) == 0)
+            return dir;
         snprintf(dir, sizeof dir, "%s", exe_dir());
         for (;;) {
             snprintf(probe, sizeof probe, "%s/include/reshape_candidate.h", dir);

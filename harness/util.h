@@ -56,8 +56,13 @@ char *read_file(const char *path, size_t *len);
 
 /* Directory of the running executable, e.g. "/work/main/build". */
 const char *exe_dir(void);
-/* The source tree: the nearest ancestor of exe_dir() holding
- * "include/reshape_candidate.h", or exe_dir()/.. when none does. */
+/* The folder above exe_dir(), e.g. "/usr/local" for "/usr/local/bin": the
+ * PREFIX of an installed harness. */
+const char *exe_prefix(void);
+/* Where the cases and reports/render.py are: the installed data,
+ * exe_prefix()/share/reshape-conform, when it holds "cases"; else the
+ * source tree, the nearest ancestor of exe_dir() holding
+ * "include/reshape_candidate.h"; else exe_dir()/.. . */
 const char *source_dir(void);
 
 /* `path` made relative to the current directory when it lies below it

@@ -6,7 +6,7 @@
  * exports one symbol, `reshape_candidate_v1`, and nothing else is required.
  * The header is self-contained C11: it includes only <stddef.h> and <stdint.h>.
  *
- * Operations and the spec texts they are judged against (../shared/specs/):
+ * Operations and the spec texts they are judged against (specs/):
  *   RESHAPE_OP_OPENVINO_RESHAPE_1        openvino_reshape_1.rst
  *   RESHAPE_OP_ONEDNN_STATIC_RESHAPE_1   onednn_static_reshape_1.md
  *   RESHAPE_OP_ONEDNN_DYNAMIC_RESHAPE_1  onednn_dynamic_reshape_1.md

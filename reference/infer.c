@@ -4,7 +4,7 @@
  * first rule that fails gives the status.  Each check quotes the sentence it
  * implements.  Depends on args.c, rules.c, values.c, volume.c, error.c.
  *
- * Spec files are in ../shared/specs/; "OV" below is openvino_reshape_1.rst,
+ * Spec files are in specs/; "OV" below is openvino_reshape_1.rst,
  * "static" onednn_static_reshape_1.md, "dynamic" onednn_dynamic_reshape_1.md,
  * "ONNX" onnx_reshape_14.md.
  */

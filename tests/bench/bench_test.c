@@ -2,7 +2,8 @@
  * bench_test.c - `make bench` (bench/): reshape-bench, run small (1 MiB
  * copies, a 1 MiB large case, the harness's basic cases, one run each),
  * writes every figure of the benchmark issue, each consistent with the
- * others.  No time and no target is asserted: a figure only has to have
+ * others; the clone section clones this checkout's HEAD and runs `make run`
+ * in the clone.  No time and no target is asserted: a figure only has to have
  * been measured.
  */
 #include <criterion/criterion.h>
@@ -16,8 +17,8 @@
 #define HARNESS "build/reshape-conform"
 #define BASIC "tests/harness/data/basic"
 
-/* Runs reshape-bench with `only` ("copy" or "harness") and returns its
- * JSON (asserting it exited 0). */
+/* Runs reshape-bench with `only` ("copy", "harness" or "clone") and returns
+ * its JSON (asserting it exited 0). */
 static json_t *run_bench(const char *only)
 {
     char dir[] = "/tmp/bench-test-XXXXXX";
@@ -122,5 +123,22 @@ Test(bench, harness_figures_cover_every_mode_on_the_same_cases, .timeout = 300)
                                         "peak_memory_vs_payload", "whole_suite_s"};
     for (size_t i = 0; i < sizeof named / sizeof *named; i++)
         cr_expect(json_is_string(json_object_get(targets, named[i])), "no target %s", named[i]);
+    json_decref(b);
+}
+
+Test(bench, clone_to_first_report_is_a_clone_and_a_make_run, .timeout = 900)
+{
+    json_t *b = run_bench("clone");
+    double clone = num(b, "clone.clone_seconds"), make = num(b, "clone.make_run_seconds");
+    cr_expect_gt(clone, 0);
+    cr_expect_gt(make, 0);
+    expect_close(num(b, "clone.seconds"), clone + make, "clone to first report");
+    cr_expect_gt(num(b, "clone.cpu_seconds"), 0, "the build took no CPU time");
+    cr_expect_eq(num(b, "clone.make_run_exit_code"), 0);
+    cr_expect_eq(num(b, "clone.reports_written"), 4, "json, xml, md and html");
+    cr_expect(json_is_string(json_object_get(json_object_get(b, "targets"),
+                                             "clone_to_first_report_s")));
+    cr_expect_null(json_object_get(b, "harness"), "--only clone ran the harness section");
+    cr_expect_null(json_object_get(b, "copy"), "--only clone ran the copy section");
     json_decref(b);
 }

@@ -1,0 +1,57 @@
+# install/build.mk - `make install` and `make uninstall`: the tool, the
+# reference, the candidate ABI for kernel builds and the data the tool reads.
+#
+#   $(PREFIX)/bin/reshape-conform                the harness
+#   $(PREFIX)/lib/libreshape_ref.so              the reference candidate
+#   $(PREFIX)/include/reshape_candidate.h        the candidate ABI
+#   $(PREFIX)/lib/pkgconfig/reshape-candidate.pc `pkg-config --cflags reshape-candidate`
+#   $(PREFIX)/share/reshape-conform/             cases/, specs/, reports/ (the renderer
+#                                                and its templates)
+#   $(PREFIX)/share/man/man1/reshape-conform.1   the manual page
+#
+# DESTDIR is prepended to every path written (staged installs, packages).
+# The harness finds share/reshape-conform/ from its own path
+# (../share/reshape-conform), so a staged copy runs as the installed one
+# does; nothing of PREFIX is compiled in.
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+VERSION := 0.1.0
+
+INST_BIN   = $(DESTDIR)$(PREFIX)/bin
+INST_LIB   = $(DESTDIR)$(PREFIX)/lib
+INST_INC   = $(DESTDIR)$(PREFIX)/include
+INST_PC    = $(DESTDIR)$(PREFIX)/lib/pkgconfig
+INST_SHARE = $(DESTDIR)$(PREFIX)/share/reshape-conform
+INST_MAN   = $(DESTDIR)$(PREFIX)/share/man/man1
+
+# The data, as paths of the source tree; they keep them below share/.
+INSTALL_DATA := $(sort $(shell find cases specs -type f \( -name '*.yaml' -o -name '*.md' \
+                  -o -name '*.rst' \)) $(wildcard reports/*.py reports/templates/*))
+
+DEB_PACKAGES += pkgconf git
+.PHONY: install uninstall
+
+$(BUILD)/reshape-candidate.pc: install/reshape-candidate.pc.in FORCE_PC
+	@mkdir -p $(@D)
+	@sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' $< >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+.PHONY: FORCE_PC
+
+install: $(BUILD)/reshape-conform $(BUILD)/libreshape_ref.so $(BUILD)/reshape-candidate.pc
+	install -d $(INST_BIN) $(INST_LIB) $(INST_INC) $(INST_PC) $(INST_MAN)
+	install -m 755 $(BUILD)/reshape-conform $(INST_BIN)/reshape-conform
+	install -m 644 $(BUILD)/libreshape_ref.so $(INST_LIB)/libreshape_ref.so
+	install -m 644 include/reshape_candidate.h $(INST_INC)/reshape_candidate.h
+	install -m 644 $(BUILD)/reshape-candidate.pc $(INST_PC)/reshape-candidate.pc
+	install -m 644 install/reshape-conform.1 $(INST_MAN)/reshape-conform.1
+	@rm -rf $(INST_SHARE)
+	@for f in $(INSTALL_DATA); do \
+	  install -D -m 644 $$f $(INST_SHARE)/$$f || exit 1; done
+	@echo "install: $(words $(INSTALL_DATA)) data files in $(INST_SHARE)"
+
+uninstall:
+	rm -f $(INST_BIN)/reshape-conform $(INST_LIB)/libreshape_ref.so \
+	  $(INST_INC)/reshape_candidate.h $(INST_PC)/reshape-candidate.pc \
+	  $(INST_MAN)/reshape-conform.1
+	rm -rf $(INST_SHARE)
