@@ -30,7 +30,6 @@ static const char perf_usage[] =
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "options.h"
 #include "perf.h"
@@ -62,21 +61,6 @@ static _Noreturn void usage_error(const char *fmt, const char *arg)
     exit(EXIT_USAGE);
 }
 
-/* "4096", "64K", "16M", "1G" (powers of 1024) into bytes; -1 if not one. */
-static int parse_size(const char *s, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || end == s || *s == '-')
-        return -1;
-    int shift = *end == 'K' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 0;
-    if ((shift && end[1]) || (!shift && *end) || v > (UINT64_MAX >> shift))
-        return -1;
-    *out = (uint64_t)v << shift;
-    return 0;
-}
-
 static int parse_seconds(const char *s, double lo, double *out)
 {
     char *end;
@@ -85,17 +69,6 @@ static int parse_seconds(const char *s, double lo, double *out)
         return -1;
     *out = v;
     return 0;
-}
-
-/* A quarter of MemAvailable (the profile maps about four payloads at
- * once), capped at 1 GiB. */
-static uint64_t default_max_size(void)
-{
-    uint64_t cap = (uint64_t)1 << 30;
-    long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    if (pages > 0 && page > 0 && (uint64_t)pages * (uint64_t)page / 4 < cap)
-        cap = (uint64_t)pages * (uint64_t)page / 4;
-    return cap;
 }
 
 /* 1 when some point of the profile is not a measurement of correct bytes
@@ -115,7 +88,7 @@ static int has_failures(json_t *profile)
 int cmd_perf(int argc, char **argv)
 {
     const char *candidate = NULL, *json = NULL, *dir = NULL;
-    perf_config c = {0, default_max_size(), 0.25};
+    perf_config c = {0, perf_default_max_bytes(), 0.25};
     double timeout_s = 60;
     int quiet = 0, opt;
     optind = 1;
@@ -132,7 +105,7 @@ int cmd_perf(int argc, char **argv)
             break;
         }
         case P_MAX:
-            if (parse_size(optarg, &c.max_bytes) || c.max_bytes < 4096)
+            if (perf_parse_size(optarg, &c.max_bytes) || c.max_bytes < 4096)
                 usage_error("'--max-size' wants a size of at least 4K, not '%s'", optarg);
             break;
         case P_SECS:

@@ -48,6 +48,14 @@ typedef struct perf_point {
     uint64_t bytes;         /* dense payload size */
 } perf_point;
 
+/* 1 GiB, or a quarter of the memory available now when that is less (a
+ * point maps about four payloads at once). */
+uint64_t perf_default_max_bytes(void);
+
+/* "4096", "64K", "16M", "1G" (powers of 1024) into *out: 0, or -1 when
+ * `s` is not one. */
+int perf_parse_size(const char *s, uint64_t *out);
+
 /* Number of points of `c`, and point `i` (0 <= i < perf_plan_count). */
 int perf_plan_count(const perf_config *c);
 void perf_plan_point(const perf_config *c, int i, perf_point *p);

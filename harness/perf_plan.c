@@ -4,6 +4,10 @@
  * worker compute the plan from the same perf_config, so a point is named
  * by its index alone.  Depends on perf.h.
  */
+#include <errno.h>
+#include <stdlib.h>
+#include <unistd.h>
+
 #include "perf.h"
 
 static const reshape_dtype widths[] = {
@@ -59,3 +63,27 @@ const char *perf_layout_name(perf_layout l)
     };
     return (unsigned)l < PERF_LAYOUT_COUNT ? names[l] : "?";
 }
+
+uint64_t perf_default_max_bytes(void)
+{
+    uint64_t cap = (uint64_t)1 << 30;
+    long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && page > 0 && (uint64_t)pages * (uint64_t)page / 4 < cap)
+        cap = (uint64_t)pages * (uint64_t)page / 4;
+    return cap;
+}
+
+int perf_parse_size(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || end == s || *s == '-')
+        return -1;
+    int shift = *end == 'K' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 0;
+    if ((shift && end[1]) || (!shift && *end) || v > (UINT64_MAX >> shift))
+        return -1;
+    *out = (uint64_t)v << shift;
+    return 0;
+}
+

@@ -106,3 +106,27 @@ Test(perf, a_size_below_4k_is_a_usage_error)
     cr_expect(strstr(r.err, "--max-size"), "stderr: %s", r.err);
     run_free(&r);
 }
+
+Test(perf, certify_with_perf_bundles_the_profile_and_verifies)
+{
+    char dir[64], cmd[1024];
+    temp_template(dir, sizeof dir, "/tmp/perf-cert-");
+    cr_assert(mkdtemp(dir));
+    snprintf(cmd, sizeof cmd, "%s certify --candidate " CANDS "good.so --cases " BASIC
+             " --perf=4K --out %s --quiet >%s/log 2>&1 && tar tzf %s/harness-test-1.tar.gz >%s/list"
+             " && %s verify %s/harness-test-1.tar.gz >>%s/log 2>&1",
+             harness_bin(), dir, dir, dir, dir, harness_bin(), dir, dir);
+    int st = system(cmd);
+    char path[96];
+    snprintf(path, sizeof path, "%s/log", dir);
+    char *log = slurp(path);
+    cr_expect(WIFEXITED(st) && WEXITSTATUS(st) == 0, "%s", log);
+    snprintf(path, sizeof path, "%s/list", dir);
+    char *list = slurp(path);
+    cr_expect(strstr(list, "/perf.json\n") && strstr(list, "/perf.md\n") && strstr(list, "/perf.html\n"),
+              "bundle: %s", list);
+    free(log);
+    free(list);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    cr_expect_eq(system(cmd), 0);
+}
