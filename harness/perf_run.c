@@ -24,6 +24,8 @@
 
 extern char **environ;
 
+#define LOAD_SECONDS 30.0
+
 typedef struct perf_worker {
     pid_t pid;
     int fd;             /* read end of the worker's fd 3 */
@@ -162,7 +164,10 @@ json_t *perf_profile(const char *candidate, const perf_config *c, double timeout
             die(EXIT_HARNESS, "cannot start a perf worker: %s", strerror(errno));
         int timed_out = 0, said_loaded = 0;
         json_t *o, *v;
-        while (!*err && (o = next_line(&w, timeout_s, &timed_out))) {
+        /* loading (a sanitized harness, a big library) is not a point:
+         * it gets LOAD_SECONDS at least */
+        while (!*err && (o = next_line(&w, said_loaded || timeout_s > LOAD_SECONDS
+                                               ? timeout_s : LOAD_SECONDS, &timed_out))) {
             if ((v = json_object_get(o, "load_error"))) {
                 *err = xstrdup(json_is_string(v) ? json_string_value(v) : "unknown");
             } else if ((v = json_object_get(o, "loaded"))) {
