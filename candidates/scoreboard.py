@@ -30,6 +30,8 @@ import subprocess
 import sys
 import time
 
+import scoreboard_perf
+
 LIBRARIES = ["onednn", "onnxruntime", "libtorch", "numpy", "xnnpack"]
 OPS = ["openvino_reshape_1", "onednn_static_reshape_1",
        "onednn_dynamic_reshape_1", "onnx_reshape_14"]
@@ -197,7 +199,7 @@ def findings(report):
     return ordered
 
 
-def render(results, out_path):
+def render(results, out_path, perf_rows):
     lines = ["# Scoreboard: real libraries against the reshape specs", "",
              "Written by `make scoreboard` (`candidates/scoreboard.py`): the harness run on "
              "each library adapter in `build/candidates/` (`make candidates` builds them), "
@@ -251,6 +253,7 @@ def render(results, out_path):
         lines += ["", "Skipped: %d of %d runs are NOT_SUPPORTED, configurations the "
                   "library cannot express through its API (`candidates/%s/README.md`)." %
                   (skipped, report["summary"]["total"], lib), ""]
+    lines += scoreboard_perf.section(perf_rows)
     with open(out_path, "w") as f:
         f.write("\n".join(lines))
 
@@ -260,6 +263,7 @@ def main():
     ap.add_argument("--harness", default="build/reshape-conform")
     ap.add_argument("--adapters", default="build/candidates")
     ap.add_argument("--reports", default="reports")
+    ap.add_argument("--reference", default="build/libreshape_ref.so")
     ap.add_argument("--render-only", action="store_true")
     args = ap.parse_args()
 
@@ -278,6 +282,8 @@ def main():
                 results.append((lib, res))
                 continue
             rc, res["seconds"] = run_harness(args.harness, adapter, report_dir)
+            if rc in (0, 1) and scoreboard_perf.run(args.harness, adapter, report_dir) not in (0, 1):
+                rc = 3
             if rc not in (0, 1):
                 print("scoreboard: the harness failed on '%s' with exit %d" % (lib, rc),
                       file=sys.stderr)
@@ -295,8 +301,17 @@ def main():
             print("scoreboard: no report for '%s': %s" % (lib, e), file=sys.stderr)
             res["status"] = "no report"
         results.append((lib, res))
+    ref_dir = os.path.join(args.reports, "reference")
+    if not args.render_only and scoreboard_perf.run(args.harness, args.reference, ref_dir) not in (0, 1):
+        failed = True
+    perf_rows = [("reference", "reference", scoreboard_perf.headline(ref_dir))]
+    for lib, res in results:
+        if res.get("report") is not None:
+            cand = res["report"]["candidate"]
+            perf_rows.append(("%s %s" % (cand["name"], cand["version"]), lib,
+                              scoreboard_perf.headline(os.path.join(args.reports, lib))))
     out = os.path.join(args.reports, "SCOREBOARD.md")
-    render(results, out)
+    render(results, out, perf_rows)
     print("scoreboard: wrote %s" % out)
     return 3 if failed else 0
 

@@ -4,13 +4,16 @@
  * bundle DIR/NAME-VERSION.tar.gz (bundle.h, harness/README.md).
  */
 static const char certify_usage[] =
-"usage: reshape-conform certify --candidate X.so --out DIR [--jobs N] [--quiet]\n"
+"usage: reshape-conform certify --candidate X.so --out DIR [--jobs N] [--perf[=SIZE]] [--quiet]\n"
 "\n"
 "  --candidate PATH  the candidate .so (required)\n"
 "  --out DIR         where NAME-VERSION.tar.gz goes (created if missing)\n"
 "  --jobs N          worker processes (default: online cores)\n"
 "  --cases PATH      another suite than <srcdir>/cases, for testing the\n"
 "                    bundle itself; the bundle records which suite ran\n"
+"  --perf[=SIZE]     also measure the performance profile (reshape-conform\n"
+"                    perf, every op, sizes up to SIZE or perf's default)\n"
+"                    into perf.json, perf.md and perf.html\n"
 "  --quiet           no progress lines\n"
 "  --help            this text\n"
 "\n"
@@ -33,6 +36,7 @@ static const char certify_usage[] =
 
 #include "bundle.h"
 #include "case.h"
+#include "perf.h"
 #include "report.h"
 #include "util.h"
 
@@ -45,6 +49,7 @@ static const struct option certify_options[] = {
     {"jobs", required_argument, NULL, 'j'},
     {"cases", required_argument, NULL, 's'},
     {"quiet", no_argument, NULL, 'q'},
+    {"perf", optional_argument, NULL, 'p'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -83,8 +88,9 @@ static char *file_word(const char *s)
     return w;
 }
 
+/* The run's files: the first two always, the others when they were made. */
 static const char *const report_files[] = {"report.json", "report.xml", "report.md",
-                                            "report.html"};
+                                            "report.html", "perf.json", "perf.md", "perf.html"};
 
 /* Removes the run's folder: the report files, then the folder itself. */
 static void remove_work(const char *work)
@@ -141,10 +147,31 @@ static void add_json(bundle *b, const char *name, json_t *j)
     json_decref(j);
 }
 
+/* `reshape-conform perf` with its defaults into WORK/perf.json, .md and
+ * .html; a candidate that cannot be loaded leaves them out. */
+static void measure_perf(const char *cand, uint64_t max_bytes, const char *work, int quiet)
+{
+    perf_config c = {((1u << RESHAPE_OP_COUNT) - 1) << 1, max_bytes, 0.25};
+    char *err = NULL;
+    json_t *profile = perf_profile(cand, &c, 60, quiet, &err);
+    if (!profile) {
+        warn("no performance profile: %s", err);
+        free(err);
+        return;
+    }
+    char *path = xasprintf("%s/perf.json", work);
+    if (report_write_json(profile, path, &err))
+        die(EXIT_HARNESS, "%s", err);
+    report_render("render_perf.py", path, work);
+    json_decref(profile);
+    free(path);
+}
+
 int cmd_certify(int argc, char **argv)
 {
     const char *cand = NULL, *out = NULL, *jobs = NULL, *cases = NULL;
-    int quiet = 0, c;
+    int quiet = 0, perf = 0, c;
+    uint64_t perf_max = perf_default_max_bytes();
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":", certify_options, NULL)) != -1) {
@@ -154,6 +181,11 @@ int cmd_certify(int argc, char **argv)
         case 'j': jobs = optarg; break;
         case 's': cases = optarg; break;
         case 'q': quiet = 1; break;
+        case 'p':
+            perf = 1;
+            if (optarg && (perf_parse_size(optarg, &perf_max) || perf_max < 4096))
+                die(EXIT_USAGE, "'--perf' wants a size of at least 4K, not '%s'", optarg);
+            break;
         case 'h': fputs(certify_usage, stdout); return EXIT_CONFORMANT;
         case ':': die(EXIT_USAGE, "option '%s' needs a value", argv[optind - 1]);
         default: die(EXIT_USAGE, "unknown option '%s'", argv[optind - 1]);
@@ -208,6 +240,9 @@ int cmd_certify(int argc, char **argv)
         remove_work(work);
         die(code, "no bundle: the run ended with exit status %d", code);
     }
+
+    if (perf)
+        measure_perf(cand, perf_max, work, quiet);
 
     bundle b;
     memset(&b, 0, sizeof b);

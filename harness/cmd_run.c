@@ -240,44 +240,6 @@ static int cmp_order(const void *a, const void *b)
     return (x->v > y->v) - (x->v < y->v);
 }
 
-/* mkdir -p */
-static int make_dirs(const char *path)
-{
-    char *p = xstrdup(path);
-    for (char *s = p + 1; *s; s++) {
-        if (*s != '/')
-            continue;
-        *s = '\0';
-        mkdir(p, 0777);
-        *s = '/';
-    }
-    int rc = mkdir(p, 0777) == 0 || errno == EEXIST ? 0 : -1;
-    free(p);
-    return rc;
-}
-
-/* Runs reports/render.py on DIR/report.json when the script exists. */
-static void render(const char *dir, const char *json_path)
-{
-    char *script = xasprintf("%s/reports/render.py", source_dir());
-    if (access(script, R_OK) != 0) {
-        fprintf(stderr, "reshape-conform: no renderer at '%s': wrote report.json and report.xml only\n",
-                script);
-        free(script);
-        return;
-    }
-    char *argv[] = {"/usr/bin/python3", script, (char *)json_path, "--out", (char *)dir, NULL};
-    pid_t pid;
-    fflush(stdout);
-    int rc = posix_spawn(&pid, argv[0], NULL, NULL, argv, environ);
-    int st = 0;
-    if (rc == 0)
-        waitpid(pid, &st, 0);
-    if (rc != 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
-        warn("rendering '%s' with '%s' failed", json_path, script);
-    free(script);
-}
-
 static void write_reports(const run_options *o, json_t *report)
 {
     char *err = NULL;
@@ -286,14 +248,14 @@ static void write_reports(const run_options *o, json_t *report)
     if (o->junit && report_write_junit(report, o->junit, &err))
         die(EXIT_HARNESS, "%s", err);
     if (o->report_dir) {
-        if (make_dirs(o->report_dir))
+        if (report_make_dirs(o->report_dir))
             die(EXIT_HARNESS, "cannot create report directory '%s': %s", o->report_dir,
                 strerror(errno));
         char *j = xasprintf("%s/report.json", o->report_dir);
         char *x = xasprintf("%s/report.xml", o->report_dir);
         if (report_write_json(report, j, &err) || report_write_junit(report, x, &err))
             die(EXIT_HARNESS, "%s", err);
-        render(o->report_dir, j);
+        report_render("render.py", j, o->report_dir);
         free(j);
         free(x);
     }

@@ -14,6 +14,8 @@ int cmd_merge(int argc, char **argv);
 int cmd_certify(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_worker(int argc, char **argv);
+int cmd_perf(int argc, char **argv);
+int cmd_perf_worker(int argc, char **argv);
 
 int cmd_run(int argc, char **argv)
 {
@@ -30,6 +32,7 @@ static const struct command {
     {"merge", cmd_merge, "join the JSON reports of shards into one"},
     {"certify", cmd_certify, "run the full suite and write a certification bundle"},
     {"verify", cmd_verify, "check a certification bundle"},
+    {"perf", cmd_perf, "time a candidate's execute beside memcpy"},
 };
 
 /* `help`, `--help` and `-h`: every subcommand of the table above. */
@@ -55,6 +58,8 @@ int main(int argc, char **argv)
     /* how the harness starts its own workers (worker_proc.h); not listed */
     if (!strcmp(argv[1], "__worker"))
         return cmd_worker(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "__perf"))
+        return cmd_perf_worker(argc - 1, argv + 1);
     if (!strcmp(argv[1], "help"))
         return help();
     fprintf(stderr, "reshape-conform: unknown command '%s' (", argv[1]);

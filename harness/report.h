@@ -59,6 +59,14 @@ int report_write_json(json_t *report, const char *path, char **err);
  */
 int report_write_junit(json_t *report, const char *path, char **err);
 
+/* mkdir -p `path`: 0, or -1 with errno set. */
+int report_make_dirs(const char *path);
+
+/* Runs /usr/bin/python3 on the renderer `script` (a file of reports/,
+ * e.g. "render.py") with JSON_PATH --out DIR, when the script exists; says
+ * so on stderr when it does not, and warns when it fails. */
+void report_render(const char *script, const char *json_path, const char *dir);
+
 /* Host facts for the report: "Linux 6.1.0 x86_64", the CPU model, online
  * cores, "gcc 12.2.0". */
 json_t *host_info(void);

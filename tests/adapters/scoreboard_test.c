@@ -44,6 +44,16 @@ static const char report_json[] =
     "   \"dtype\": \"f32\"}"
     " ]}\n";
 
+/* A performance profile: f32 at 1 MiB, dense and strided src. */
+static const char perf_json[] =
+    "{\"schema\": \"reshape-conform-perf/1\", \"config\": {\"ops\": [\"openvino_reshape_1\"]},"
+    " \"points\": ["
+    "  {\"op\": \"openvino_reshape_1\", \"dtype\": \"f32\", \"layout\": \"dense\","
+    "   \"bytes\": 1048576, \"status\": \"OK\", \"ratio\": 0.97},"
+    "  {\"op\": \"openvino_reshape_1\", \"dtype\": \"f32\", \"layout\": \"strided_src\","
+    "   \"bytes\": 1048576, \"status\": \"OK\", \"ratio\": 0.125}"
+    " ], \"fixed\": []}\n";
+
 /* The world's folder: mkdtemp's template, "/tmp/scoreboard_test." and six
  * 'X' that it replaces. */
 static char dir[64];
@@ -81,9 +91,18 @@ static void make_world(const char *const *built, int onednn_exit)
         write_file(path, "", 0);
     }
     write_file("report.json", report_json, 0);
+    write_file("perf.json", perf_json, 0);
     snprintf(script, sizeof script,
              "#!/bin/sh\n"
              "# usage: harness.sh --candidate SO --report-dir DIR --quiet\n"
+             "#    or: harness.sh perf --candidate SO ... --report-dir DIR (last)\n"
+             "if [ \"$1\" = perf ]; then\n"
+             "  eval dir=\\${$#}\n"
+             "  case $(basename \"$3\" .so) in\n"
+             "  numpy) mkdir -p \"$dir\"; cp %s/perf.json \"$dir\"/perf.json;;\n"
+             "  esac\n"
+             "  exit 0\n"
+             "fi\n"
              "name=$(basename \"$2\" .so)\n"
              "mkdir -p \"$4\"\n"
              "case $name in\n"
@@ -91,7 +110,7 @@ static void make_world(const char *const *built, int onednn_exit)
              "onednn) echo 'harness: broken' >&2; exit %d;;\n"
              "esac\n"
              "exit 0\n",
-             dir, onednn_exit);
+             dir, dir, onednn_exit);
     write_file("harness.sh", script, 1);
 }
 
@@ -180,4 +199,17 @@ Test(scoreboard, a_failing_harness_fails_the_scoreboard_after_writing_it,
               "%s", text);
     cr_expect(strstr(text, "| NumPy 9.9 | openvino_reshape_1 |") != NULL,
               "the other libraries are still written:\n%s", text);
+}
+
+Test(scoreboard, each_library_gets_its_performance_headline, .fini = remove_world)
+{
+    static const char *const built[] = {"numpy", NULL};
+    make_world(built, 3);
+    cr_assert_eq(run_scoreboard(), 0);
+    char *text = scoreboard_text();
+    cr_expect(strstr(text, "| NumPy 9.9 | [openvino_reshape_1 1 MiB f32: 0.97x memcpy; "
+                           "strided_src: 0.12x](numpy/perf.md) |") != NULL,
+              "the profile's headline links its perf.md:\n%s", text);
+    cr_expect(strstr(text, "| reference | no profile |") != NULL,
+              "a profile that was not written says so:\n%s", text);
 }

@@ -1,0 +1,99 @@
+/*
+ * perf.h - the performance profile of a candidate (`reshape-conform perf`,
+ * `certify --perf`): how fast `execute` copies, beside memcpy of the same
+ * bytes timed in the same process, and what `infer_shape` and a tiny
+ * `execute` cost.
+ *
+ * A plan is a list of points, each one (operation, element width, layout,
+ * payload size).  The points are measured in a worker process of their
+ * own (`reshape-conform __perf`, perf_worker.c), never in the harness, and
+ * every figure is timed inside that worker, so no IPC is in it.  The
+ * parent (cmd_perf.c) reads one JSON line per point, and when the worker
+ * dies or passes its deadline (SIGKILL, never a signal it could ignore)
+ * records the point as CRASH or TIMEOUT and starts a new worker at the
+ * next point.  The JSON document is described in reports/SCHEMA.md
+ * ("Performance profile").  Depends on the ABI header, jansson.
+ */
+#ifndef HARNESS_PERF_H
+#define HARNESS_PERF_H
+
+#include <jansson.h>
+#include <stdint.h>
+
+#include "reshape_candidate.h"
+
+/* The layouts a point is timed in, as the harness's variants name them. */
+typedef enum perf_layout {
+    PERF_DENSE,         /* dense src into a separate dense dst */
+    PERF_IN_PLACE,      /* dst->data == src->data */
+    PERF_STRIDED_SRC,   /* src rows padded by one element, dst dense */
+    PERF_STRIDED_DST,   /* src dense, dst rows padded by one element */
+    PERF_LAYOUT_COUNT
+} perf_layout;
+
+/* What a plan covers: every op in `ops` (bit 1 << op), element widths
+ * 1, 4, 8, 16, 32 and 64 bits, every layout, and payload sizes from 4 KiB
+ * up to `max_bytes` by factors of 16 (4 KiB, 64 KiB, 1 MiB, 16 MiB,
+ * 256 MiB) and 1 GiB, each at most `max_bytes`. */
+typedef struct perf_config {
+    unsigned ops;
+    uint64_t max_bytes;
+    double point_seconds;   /* time budget to reach a small spread, per point */
+} perf_config;
+
+typedef struct perf_point {
+    reshape_op op;
+    reshape_dtype dtype;    /* u1, u4, u8, f16, f32 or f64 for the width */
+    perf_layout layout;
+    uint64_t bytes;         /* dense payload size */
+} perf_point;
+
+/* 1 GiB, or a quarter of the memory available now when that is less (a
+ * point maps about four payloads at once). */
+uint64_t perf_default_max_bytes(void);
+
+/* "4096", "64K", "16M", "1G" (powers of 1024) into *out: 0, or -1 when
+ * `s` is not one. */
+int perf_parse_size(const char *s, uint64_t *out);
+
+/* Number of points of `c`, and point `i` (0 <= i < perf_plan_count). */
+int perf_plan_count(const perf_config *c);
+void perf_plan_point(const perf_config *c, int i, perf_point *p);
+
+/* "dense", "in_place", "strided_src", "strided_dst". */
+const char *perf_layout_name(perf_layout l);
+
+/*
+ * Measures point `p` of candidate `t` in this process and returns its
+ * JSON object: the point itself, "status" (the candidate's status name;
+ * "WRONG_BYTES" when execute returned OK but dst does not hold the
+ * payload; "NO_MEMORY" when the buffers cannot be had), and for "OK":
+ * median_ns and spread (interquartile range over median) of one execute,
+ * the same for memcpy of `bytes` bytes measured in alternate rounds,
+ * rounds, gib_s, memcpy_gib_s, and ratio = memcpy time / execute time
+ * (1.0: as fast as memcpy; 0.5: half its bandwidth).
+ */
+json_t *perf_measure_point(const reshape_candidate *t, const perf_point *p,
+                           double point_seconds);
+
+/* infer_shape's latency in ns per call (median over rounds, with spread)
+ * on a 1 MiB f32 request of `op`, and the cost of execute on a 1-element
+ * f32 tensor: {"infer_shape": {...}, "tiny_execute": {...}}. */
+json_t *perf_measure_fixed(const reshape_candidate *t, reshape_op op);
+
+/* `reshape-conform __perf CANDIDATE OPS MAX_BYTES POINT_SECONDS FIRST`:
+ * the worker (not a user command).  Writes on fd 3 one JSON line per
+ * point from FIRST on ({"index": i, ...}), then one line
+ * {"fixed": {...}} for each op of the plan, then exits 0. */
+int cmd_perf_worker(int argc, char **argv);
+
+/*
+ * Runs the whole plan against `candidate` in workers and returns the
+ * profile document (reports/SCHEMA.md), or NULL with *err set when the
+ * candidate cannot be loaded at all.  `timeout_s` bounds each point.
+ * Progress goes to stderr unless `quiet`.
+ */
+json_t *perf_profile(const char *candidate, const perf_config *c, double timeout_s,
+                     int quiet, char **err);
+
+#endif

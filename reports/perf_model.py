@@ -1,0 +1,94 @@
+"""perf_model - the views of a performance profile (reports/SCHEMA.md,
+"Performance profile") that the Markdown and HTML renderers and the
+scoreboard share: ratio tables, bandwidth series and the headline.
+
+Depends on the standard library only.
+"""
+
+LAYOUTS = ["dense", "in_place", "strided_src", "strided_dst"]
+WIDTHS = [("u1", 1), ("u4", 4), ("u8", 8), ("f16", 16), ("f32", 32), ("f64", 64)]
+HEADLINE_BYTES = 1 << 20
+
+
+def size_text(n):
+    """4096 -> "4 KiB", 1048576 -> "1 MiB"."""
+    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if n >= 1 << shift and n % (1 << shift) == 0:
+            return "%d %s" % (n >> shift, unit)
+    return "%d B" % n
+
+
+def ratio_text(point):
+    """"0.97x" for a measured point, else its status (CRASH, DATA_TYPE...)."""
+    if point.get("status") == "OK" and "ratio" in point:
+        r = point["ratio"]
+        return "%.0fx" % r if r >= 100 else "%.2fx" % r if r >= 0.1 else "%.3fx" % r
+    return point.get("status", "?")
+
+
+def ops(profile):
+    return list(profile["config"]["ops"])
+
+
+def sizes(profile):
+    return sorted({p["bytes"] for p in profile["points"]})
+
+
+def point_index(profile):
+    """{(op, dtype, layout, bytes): point}."""
+    return {(p["op"], p["dtype"], p["layout"], p["bytes"]): p for p in profile["points"]}
+
+
+def ratio_table(profile, op):
+    """Rows (dtype, layout, [cell text per size]) for one op."""
+    index, rows = point_index(profile), []
+    for dtype, _ in WIDTHS:
+        for layout in LAYOUTS:
+            cells = [index.get((op, dtype, layout, n)) for n in sizes(profile)]
+            if any(cells):
+                rows.append((dtype, layout, [ratio_text(c) if c else "" for c in cells]))
+    return rows
+
+
+def series(profile, op, layout):
+    """{dtype: [(bytes, GiB/s)]} of the measured points, and "memcpy": the
+    median of memcpy's GiB/s over the widths at each size."""
+    out, copies = {}, {}
+    for p in profile["points"]:
+        if p["op"] != op or p["layout"] != layout or p.get("status") != "OK":
+            continue
+        out.setdefault(p["dtype"], []).append((p["bytes"], p["gib_s"]))
+        copies.setdefault(p["bytes"], []).append(p["memcpy_gib_s"])
+    for key in out:
+        out[key].sort()
+    if copies:
+        out["memcpy"] = [(n, sorted(v)[len(v) // 2]) for n, v in sorted(copies.items())]
+    return out
+
+
+def headline(profile):
+    """One line for the scoreboard, from the first op with a measured f32
+    dense point at 1 MiB (or the largest size below it): "dense 1 MiB f32:
+    0.97x memcpy; in_place: ...; strided_src: 0.12x; strided_dst: 0.30x;
+    infer_shape 25 ns; tiny execute 40 ns"; "" when nothing was measured."""
+    index = point_index(profile)
+    small = [n for n in sizes(profile) if n <= HEADLINE_BYTES]
+    for op in ops(profile):
+        for n in reversed(small):
+            dense = index.get((op, "f32", "dense", n))
+            if not dense or dense.get("status") != "OK":
+                continue
+            parts = ["%s %s f32: %s memcpy" % (op, size_text(n), ratio_text(dense))]
+            for layout in LAYOUTS[1:]:
+                p = index.get((op, "f32", layout, n))
+                if p:
+                    parts.append("%s: %s" % (layout, ratio_text(p)))
+            for fixed in profile.get("fixed", []):
+                if fixed.get("op") != op:
+                    continue
+                for key, label in (("infer_shape", "infer_shape"), ("tiny_execute", "tiny execute")):
+                    f = fixed.get(key, {})
+                    if "ns_per_call" in f:
+                        parts.append("%s %.0f ns" % (label, f["ns_per_call"]["median_ns"]))
+            return "; ".join(parts)
+    return ""
