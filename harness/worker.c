@@ -285,7 +285,10 @@ static int await_ready(engine *e, proc *p, char **err)
 {
     e->load_tail[0] = '\0';
     char stage = 0;
-    int64_t deadline = mono_ns() + (int64_t)e->timeout_ms * 1000000;
+    /* loading is not a request: a short --timeout-ms must not make a busy
+     * machine's slow spawn a failure */
+    int load_ms = e->timeout_ms > ENGINE_LOAD_MIN_MS ? e->timeout_ms : ENGINE_LOAD_MIN_MS;
+    int64_t deadline = mono_ns() + (int64_t)load_ms * 1000000;
     while (!p->ready) {
         struct pollfd f[2] = {{p->resp_r, POLLIN, 0}, {p->out_r, POLLIN, 0}};
         int64_t left = (deadline - mono_ns()) / 1000000;
@@ -293,7 +296,7 @@ static int await_ready(engine *e, proc *p, char **err)
             discard_output(e, p);
             kill_proc(p, NULL);
             *err = xasprintf("candidate '%s' did not load within %d ms (killed)", e->path,
-                             e->timeout_ms);
+                             load_ms);
             e->hello.probe.state = 2;
             add_load_tail(e, err);
             return -1;

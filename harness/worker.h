@@ -23,6 +23,9 @@ typedef enum isolation { ISO_WORKER, ISO_FORK, ISO_NONE } isolation;
 
 /* More output than this during one request is FLOOD. */
 #define ENGINE_FLOOD_BYTES (64 * 1024)
+/* A worker has at least this long (or the timeout, if longer) to load the
+ * candidate. */
+#define ENGINE_LOAD_MIN_MS 10000
 /* Output kept from each request, for the detail of a crash. */
 #define ENGINE_OUTPUT_HEAD 512
 

@@ -109,3 +109,28 @@ Test(load, a_wrong_abi_version_is_the_candidates_fault)
     cr_expect(strstr(d, "has abi_version 2, this harness speaks 1"), "%s", d);
     run_free(&r);
 }
+
+Test(timeout, hangs_get_a_short_budget_and_slow_calls_still_pass, .timeout = 300)
+{
+    run r = run_harness("--candidate " CANDS "slow_or_hung.so --cases " BASIC " --quiet "
+                        "--timeout-ms 1500 --variants infer,dense,in_place");
+    cr_expect_eq(r.code, 1, "%s", r.err);
+    cr_assert_not_null(r.report);
+    json_t *cases = json_object_get(r.report, "cases"), *c;
+    size_t i, adaptive = 0, timeouts = 0, slow_pass = 0;
+    json_array_foreach(cases, i, c) {
+        const char *v = json_string_value(json_object_get(c, "verdict"));
+        const char *var = json_string_value(json_object_get(c, "variant"));
+        const char *d = json_string_value(json_object_get(c, "detail"));
+        if (strcmp(v, "TIMEOUT") == 0) {
+            timeouts++;
+            cr_expect_str_eq(var, "infer", "%s: only infer_shape hangs", d);
+            adaptive += strstr(d, "(adaptive budget") != NULL;
+        }
+        slow_pass += strcmp(v, "PASS") == 0 && strcmp(var, "infer") != 0;
+    }
+    cr_expect_geq(timeouts, 4, "%zu timeouts", timeouts);
+    cr_expect_geq(adaptive, 1, "the short budget was never used");
+    cr_expect_gt(slow_pass, 10, "slow execute calls passed");
+    run_free(&r);
+}
