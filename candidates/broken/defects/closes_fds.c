@@ -22,5 +22,6 @@ const struct broken_defect broken_defect = {
     .name = "closes_fds",
     .defect = "closes file descriptors 3..1023 on its first execute",
     .expect = "CRASH",
+    .faults_on_most_cases = 1,      /* every fresh worker's first execute */
     .hooks = {.enter = enter},
 };
