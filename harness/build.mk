@@ -4,7 +4,7 @@
 HARNESS_SRC  := $(sort $(wildcard harness/*.c))
 HARNESS_OBJ  := $(HARNESS_SRC:%.c=$(BUILD)/obj/%.o)
 HARNESS_SOBJ := $(HARNESS_SRC:%.c=$(BUILD)/san/obj/%.o)
-HARNESS_LIBS := -lyaml -ljansson -lcrypto -larchive -ldl -pthread
+HARNESS_LIBS := -lyaml -ljansson -lcrypto -larchive -lseccomp -ldl -pthread
 
 $(BUILD)/obj/harness/%.o $(BUILD)/san/obj/harness/%.o: CFLAGS += -pthread
 $(BUILD)/san/obj/harness/%.o: SAN_CFLAGS += -pthread
@@ -18,7 +18,7 @@ $(BUILD)/san/reshape-conform: $(HARNESS_SOBJ)
 	$(CC) $(SAN_CFLAGS) $^ -o $@ $(HARNESS_LIBS)
 
 ALL_TARGETS += $(BUILD)/reshape-conform $(BUILD)/san/reshape-conform
-DEB_PACKAGES += libyaml-dev libjansson-dev libssl-dev libarchive-dev
+DEB_PACKAGES += libyaml-dev libjansson-dev libssl-dev libarchive-dev libseccomp-dev
 
 # make run: the reference over every case and variant; fails unless it is
 # conformant.  Builds only what it runs (the harness and the reference .so;

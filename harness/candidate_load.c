@@ -5,8 +5,11 @@
 #include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "exec.h"
+
+int candidate_stage_fd = -1;
 
 static const reshape_candidate *refuse(wire_probe *probe, const char *fmt, const char *path,
                                        const char *what)
@@ -30,6 +33,10 @@ const reshape_candidate *candidate_open(const char *path, wire_probe *probe)
         return refuse(probe, "candidate '%s' does not export '%s'", path, RESHAPE_CANDIDATE_ENTRY);
     reshape_candidate_entry entry;
     memcpy(&entry, &sym, sizeof entry);  /* object to function pointer, POSIX style */
+    char stage = EXEC_STAGE_ENTRY;
+    if (candidate_stage_fd >= 0 && write(candidate_stage_fd, &stage, 1) != 1) {
+        /* the parent is gone: the worker ends at its next write */
+    }
     const reshape_candidate *t = entry();
     if (!t)
         return refuse(probe, "candidate '%s': '%s' returned NULL", path, RESHAPE_CANDIDATE_ENTRY);

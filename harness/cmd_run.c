@@ -13,6 +13,7 @@ static const char run_usage[] =
 "  --jobs N             worker processes (default: online cores)\n"
 "  --timeout-ms N       per request (default 10000)\n"
 "  --isolation MODE     worker (default), fork (a process per request), none\n"
+"  --sandbox on|off     the workers' seccomp filter (default on; off to debug)\n"
 "  --variants LIST      comma-separated variants, or all (default all)\n"
 "  --filter GLOB        only ids matching GLOB (fnmatch)\n"
 "  --tag TAG            only cases with TAG; repeatable (any of them)\n"
@@ -35,8 +36,9 @@ static const char run_usage[] =
 "  --quiet              no progress lines\n"
 "  --help               this text\n"
 "\n"
-"exit status: 0 conformant, 1 not conformant, 2 bad usage or invalid input\n"
-"files, 3 harness failure; the highest that applies.  With --baseline, 1\n"
+"exit status: 0 conformant, 1 not conformant (a candidate that dies or is\n"
+"refused while loading included), 2 bad usage or invalid input files, 3\n"
+"harness failure; the highest that applies.  With --baseline, 1\n"
 "means a regression against OLD.json.\n";
 
 #include <errno.h>
@@ -54,6 +56,7 @@ static const char run_usage[] =
 #include "case.h"
 #include "expectations.h"
 #include "job.h"
+#include "load_failure.h"
 #include "options.h"
 #include "progress.h"
 #include "report.h"
@@ -68,7 +71,7 @@ extern char **environ;
 enum {
     O_CANDIDATE = 256, O_CASES, O_JOBS, O_TIMEOUT, O_ISOLATION, O_VARIANTS, O_FILTER, O_TAG,
     O_OP, O_SHARD, O_SEED, O_MAX_BYTES, O_STRICT, O_EXPECTATIONS, O_UPDATE_EXP, O_BASELINE,
-    O_JSON, O_JUNIT,
+    O_JSON, O_JUNIT, O_SANDBOX,
     O_REPORT_DIR, O_LIST, O_VERBOSE, O_QUIET, O_HELP
 };
 
@@ -78,6 +81,7 @@ static const struct option run_options_table[] = {
     {"jobs", required_argument, NULL, O_JOBS},
     {"timeout-ms", required_argument, NULL, O_TIMEOUT},
     {"isolation", required_argument, NULL, O_ISOLATION},
+    {"sandbox", required_argument, NULL, O_SANDBOX},
     {"variants", required_argument, NULL, O_VARIANTS},
     {"filter", required_argument, NULL, O_FILTER},
     {"tag", required_argument, NULL, O_TAG},
@@ -139,6 +143,11 @@ static void parse(run_options *o, int argc, char **argv)
             else if (!strcmp(optarg, "fork")) o->iso = ISO_FORK;
             else if (!strcmp(optarg, "none")) o->iso = ISO_NONE;
             else usage_error("unknown isolation '%s' (worker, fork or none)", optarg);
+            break;
+        case O_SANDBOX:
+            if (!strcmp(optarg, "on")) o->sandbox = 1;
+            else if (!strcmp(optarg, "off")) o->sandbox = 0;
+            else usage_error("'--sandbox' wants on or off, not '%s'", optarg);
             break;
         case O_VARIANTS:
             if (parse_variants(optarg, &o->variants, &bad))
@@ -287,11 +296,15 @@ static void take_result(void *ctx, result *r)
 /* The run itself: every job through the engine, judged as it completes. */
 static result *run_jobs(const run_options *o, const case_set *set, const job *jobs, int njobs,
                         engine *e, expectations *ex, const expectation ***waivers_out, int *nres,
-                        progress *pr)
+                        progress *pr, const char *load_error)
 {
     run_sink k = {set, ex, pr, xmalloc((size_t)(njobs + 16) * sizeof(result)),
                   xmalloc((size_t)(njobs + 16) * sizeof(const expectation *)), 0, njobs + 16};
-    schedule_run(e, set, jobs, njobs, o->strict_errors, o->timeout_ms, o->seed, take_result, &k);
+    if (e)
+        schedule_run(e, set, jobs, njobs, o->strict_errors, o->timeout_ms, o->seed, take_result,
+                     &k);
+    else
+        load_failure_results(jobs, njobs, load_error, take_result, &k);
     result *res = k.res;
     const expectation **waivers = k.waivers;
     int n = k.n;
@@ -376,9 +389,12 @@ int run_main(int argc, char **argv, int list)
     wire_probe probe;
     char *err = NULL;
     int slots = o.jobs < njobs ? o.jobs : (njobs ? njobs : 1);
-    engine *e = engine_start(o.iso, slots, cand_real, o.timeout_ms, src_need, dst_need, &probe, &err);
-    if (!e)
+    engine *e = engine_start(o.iso, slots, cand_real, o.timeout_ms, o.sandbox, src_need, dst_need,
+                             &probe, &err);
+    if (!e && probe.state != 2)
         die(EXIT_HARNESS, "%s", err);
+    if (!e)     /* the candidate's fault: every result says so (load_failure.h) */
+        fprintf(stderr, "reshape-conform: %s\n", err);
 
     char started[32];
     utc_now(started);
@@ -396,9 +412,11 @@ int run_main(int argc, char **argv, int list)
     progress_init(&pr, expected_results, o.quiet, o.verbose);
     const expectation **waivers;
     int nres;
-    result *res = run_jobs(&o, &set, jobs, njobs, e, &ex, &waivers, &nres, &pr);
+    result *res = run_jobs(&o, &set, jobs, njobs, e, &ex, &waivers, &nres, &pr, err);
+    free(err);
     /* the workers' teardown overlaps the reports; engine_stop waits for it */
-    engine_finish(e);
+    if (e)
+        engine_finish(e);
 
     if (o.update_expectations) {
         if (expectations_update(&ex, res, waivers, nres, &err) < 0)
@@ -429,7 +447,10 @@ int run_main(int argc, char **argv, int list)
         json_decref(report);
     }
     progress_finish(&pr, secs, nsel, set.nerrors, headline);
-    engine_stop(e);
+    int strays = e ? engine_stop(e) : 0;
+    if (strays)
+        warn("killed %d process%s the candidate left running when its workers died or ended",
+             strays, strays == 1 ? "" : "es");
     int code = against ? EXIT_NONCONFORMANT : EXIT_CONFORMANT;
     if (o.baseline)
         code = base.nregressions ? EXIT_NONCONFORMANT : EXIT_CONFORMANT;

@@ -49,15 +49,26 @@ static void on_fault(int sig, siginfo_t *info, void *uctx)
             r->fault_addr = r->fault_in_arena ? addr - base : addr;
         }
     }
+    exec_record_death(0, 0);
+    /* let the signal do what it would have done without us */
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void exec_record_death(int sig, uint64_t code)
+{
+    wire_response *r = fault_resp;
+    if (r && sig && !r->fault_signal) {
+        r->fault_signal = sig;
+        r->fault_write = -1;
+        r->fault_addr = code;
+    }
     if (r && fault_notify >= 0) {
         char c = EXEC_DYING;
         if (write(fault_notify, &c, 1) != 1) {
             /* the parent is gone or reads the death from the pipe's end */
         }
     }
-    /* let the signal do what it would have done without us */
-    signal(sig, SIG_DFL);
-    raise(sig);
 }
 
 void exec_install_fault_handler(const arena *a, uint8_t *view, int notify_fd)

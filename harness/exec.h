@@ -20,6 +20,15 @@
  */
 const reshape_candidate *candidate_open(const char *path, wire_probe *probe);
 
+/* When >= 0 (a worker's pipe to the parent), candidate_open writes
+ * EXEC_STAGE_ENTRY to it after dlopen (and the constructors) returned and
+ * before it calls the entry function, so that the parent can say at which
+ * stage a candidate died while loading. */
+extern int candidate_stage_fd;
+#define EXEC_STAGE_DLOPEN 'L'
+#define EXEC_STAGE_ENTRY 'E'
+
+
 /*
  * Installs handlers for SIGSEGV, SIGBUS, SIGFPE, SIGILL and SIGABRT (on an
  * alternate stack) that record the signal and fault address in the
@@ -30,6 +39,16 @@ const reshape_candidate *candidate_open(const char *path, wire_probe *probe);
  */
 #define EXEC_DYING '!'
 void exec_install_fault_handler(const arena *a, uint8_t *view, int notify_fd);
+
+/*
+ * For a handler about to let signal `sig` kill the worker (the sandbox's
+ * SIGSYS): records `sig` and `code` (the system call's number) as the
+ * fault of the request being carried out, unless one is recorded already,
+ * and writes EXEC_DYING to the parent.  Async-signal-safe; does nothing
+ * before exec_install_fault_handler or between requests (sig 0 records
+ * nothing and only notifies).
+ */
+void exec_record_death(int sig, uint64_t code);
 
 /* Carries out the request in cell `c` of `a` (seen through `view`, the
  * candidate's view) and fills the cell's response. */

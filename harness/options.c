@@ -18,6 +18,7 @@ void options_defaults(run_options *o, int argc, char **argv)
     o->jobs = cores > 0 ? (int)cores : 1;
     o->timeout_ms = 10000;
     o->iso = ISO_WORKER;
+    o->sandbox = 1;
     o->variants = (1u << V_COUNT) - 1;
     o->shard_k = o->shard_n = 1;
     o->seed = 1;

@@ -17,6 +17,7 @@ typedef struct run_options {
     int jobs;                       /* default: online cores */
     int timeout_ms;                 /* default 10000 */
     isolation iso;
+    int sandbox;                    /* --sandbox on|off: the workers' seccomp filter; default on */
     unsigned variants;              /* bit 1 << variant; default all */
     const char *filter;             /* fnmatch glob on ids, or NULL */
     const char **tags;              /* any of them */

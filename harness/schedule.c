@@ -197,7 +197,7 @@ static void batch_ended(run *r, batch *b, const arena *a, const completion *d)
     ok.n = n;
     ok.at = n;
     for (int k = 0; k < at; k++)
-        judge_one(r, b, k, a, &ok);
+        judge_one(r, b, k, a, k == n - 1 && d->kind == DONE_OK ? d : &ok);
     if (at == n)
         return;
     if (d->kind == DONE_DIED && n > 1 && d->output_bytes > 0) {

@@ -14,8 +14,10 @@
 
 #include "compare.h"
 #include "fill.h"
+#include "sandbox.h"
 #include "stage.h"
 #include "util.h"
+#include "worker_proc.h"
 
 static const char *phase_name(int phase)
 {
@@ -38,6 +40,31 @@ static void set(result *r, verdict vd, char *detail)
     r->vd = vd;
     free(r->detail);
     r->detail = detail;
+}
+
+/* Processes the candidate left running (reaper.h), killed by the engine:
+ * LEAK for a request that otherwise passed (`answered`), else a note in
+ * the detail. */
+static void note_strays(result *r, int strays, int answered, int batch)
+{
+    if (strays <= 0)
+        return;
+    const char *pl = strays == 1 ? "" : "es";
+    if (answered && !verdict_counts_against(r->vd) && batch > 1) {
+        set(r, VD_LEAK, xasprintf("left %d process%s running, found after a batch of %d "
+                                  "requests that ended with this one; from then on each request "
+                                  "was checked (killed by the harness)", strays, pl, batch));
+        free(r->got);
+        r->got = xstrdup("processes left running");
+    } else if (answered && !verdict_counts_against(r->vd)) {
+        set(r, VD_LEAK, xasprintf("left %d process%s running after the call (killed by the "
+                                  "harness)", strays, pl));
+        free(r->got);
+        r->got = xstrdup("processes left running");
+    } else {
+        set(r, r->vd, xasprintf("%s; left %d process%s running (killed by the harness)",
+                                r->detail, strays, pl));
+    }
 }
 
 /* Where arena offset `off` lies, for a fault or a changed byte. */
@@ -88,7 +115,14 @@ static void judge_death(const stage *s, const arena *a, const completion *done,
 {
     int st = done->wstatus;
     const char *in = phase_name(rp->phase);
-    if (rp->fault_signal == SIGSEGV || rp->fault_signal == SIGBUS) {
+    if (rp->fault_signal == SIGSYS) {
+        char name[64];
+        set(r, VD_CRASH, xasprintf("the sandbox stopped system call %s (%llu) in %s: signal %d "
+                                   "(%s)", sandbox_syscall_name((long)rp->fault_addr, name,
+                                                                sizeof name),
+                                   (unsigned long long)rp->fault_addr, in, SIGSYS,
+                                   strsignal(SIGSYS)));
+    } else if (rp->fault_signal == SIGSEGV || rp->fault_signal == SIGBUS) {
         const char *sig = rp->fault_signal == SIGSEGV ? "SIGSEGV" : "SIGBUS";
         if (rp->fault_in_arena) {
             char *w = where(s, a, rp->fault_addr);
@@ -105,6 +139,10 @@ static void judge_death(const stage *s, const arena *a, const completion *done,
     } else if (WIFSIGNALED(st)) {
         int sig = WTERMSIG(st);
         set(r, VD_CRASH, xasprintf("signal %d (%s) in %s", sig, strsignal(sig), in));
+    } else if (WEXITSTATUS(st) == WORKER_EXIT_LOST_CHANNEL) {
+        set(r, VD_CRASH, xasprintf("the worker lost its channel to the harness (the candidate "
+                                   "closed fd 3 or 4; seen when it answered): exit status %d",
+                                   WEXITSTATUS(st)));
     } else {
         set(r, VD_CRASH, xasprintf("the worker exited with status %d in %s", WEXITSTATUS(st), in));
     }
@@ -686,6 +724,14 @@ int judge_job(stage *s, const arena *a, const completion *done, int strict, int 
               result *out)
 {
     const job *j = s->j;
+    if (done->kind == DONE_OK && done->strays > 0) {
+        completion plain = *done;
+        plain.strays = 0;
+        int n = judge_job(s, a, &plain, strict, timeout_ms, out);
+        for (int k = 0; k < n; k++)
+            note_strays(&out[k], done->strays, 1, done->n);
+        return n;
+    }
     wire_response *rp = arena_response(s->cl, a->pview);
     const rcase *c = &s->set->cases[j->cases[0]];
     result *r = &out[0];
@@ -693,8 +739,12 @@ int judge_job(stage *s, const arena *a, const completion *done, int strict, int 
 
     if (done->kind != DONE_OK) {
         if (done->kind == DONE_TIMEOUT) {
-            set(r, VD_TIMEOUT, xasprintf("no return within %d ms (in %s)", timeout_ms,
-                                         phase_name(rp->phase)));
+            long long ms = done->budget_ms > 0 ? (long long)done->budget_ms : timeout_ms;
+            set(r, VD_TIMEOUT, xasprintf("no return within %lld ms (in %s)%s", ms,
+                                         phase_name(rp->phase),
+                                         ms < timeout_ms ? " (adaptive budget: this hang's "
+                                                           "signature timed out before)"
+                                                         : ""));
             r->got = xstrdup("timeout");
         } else if (done->kind == DONE_FLOOD) {
             set(r, VD_FLOOD, xasprintf("wrote more than %d bytes to stdout/stderr",
@@ -703,6 +753,7 @@ int judge_job(stage *s, const arena *a, const completion *done, int strict, int 
         } else {
             judge_death(s, a, done, rp, r);
         }
+        note_strays(r, done->strays, 0, 1);
         if (j->v != V_THREADS)
             return 1;
         /* every case of a threads job shares the fate */

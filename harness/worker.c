@@ -24,7 +24,9 @@
 
 extern char **environ;
 
+#include "deadline.h"
 #include "exec.h"
+#include "reaper.h"
 #include "util.h"
 #include "worker_proc.h"
 
@@ -44,6 +46,7 @@ typedef struct slot {
     size_t attr_bytes;      /* output pinned on request attr_at */
     size_t head_len;
     char head[ENGINE_OUTPUT_HEAD + 1];
+    deadline_req req[ARENA_CELLS];  /* the batch's requests, for deadline.h */
 } slot;
 
 struct engine {
@@ -62,6 +65,14 @@ struct engine {
     size_t big_src, big_dst;            /* of each arena's big cell */
     worker_hello hello;                 /* the latest worker's, when it loaded */
     int chatty;
+    int sandbox;                        /* workers install sandbox.h's filter */
+    int forky;                          /* a worker left children running */
+    int sweep_due;
+    int want_spares;                    /* spares to keep loaded: 1, or a slot's
+                                           worth once workers hang */                      /* a worker ended: its orphans come here */
+    int strays;                         /* processes killed that no result counts */
+    deadline dl;
+    char load_tail[ENGINE_OUTPUT_HEAD + 1];     /* end of a loading worker's output */
     const reshape_candidate *inproc;    /* ISO_NONE */
     int *done;                          /* ISO_NONE: finished slots */
     int ndone;
@@ -107,11 +118,17 @@ static void reap(proc *p, int *wstatus)
     p->ready = 0;
 }
 
-static void kill_proc(proc *p, int *wstatus)
+/* Kills a worker and everything below it; returns how many processes
+ * below it were running. */
+static int kill_proc(proc *p, int *wstatus)
 {
-    if (p->pid > 0)
+    int below = 0;
+    if (p->pid > 0) {
         kill(p->pid, SIGKILL);
+        below = reaper_kill_descendants(p->pid);
+    }
     reap(p, wstatus);
+    return below;
 }
 
 static char *describe_status(int st)
@@ -181,7 +198,7 @@ static int spawn(engine *e, proc *p, char **err)
     out[1] = move_high(out[1]);
     pid_t pid = -1;
     int rc = 0;
-    worker_args w = {e->path, e->big_src, e->big_dst, getpid(), e->mode == ISO_FORK};
+    worker_args w = {e->path, e->big_src, e->big_dst, getpid(), e->mode == ISO_FORK, e->sandbox};
     if (req[1] < 0 || resp[1] < 0 || out[1] < 0) {
         rc = errno;
     } else if (e->mode == ISO_FORK) {
@@ -192,11 +209,11 @@ static int spawn(engine *e, proc *p, char **err)
             forked_worker(e, &w, req[1], resp[1], out[1]);
         rc = pid < 0 ? errno : 0;
     } else {
-        char src[32], dst[32], parent[32];
+        char src[32], dst[32], parent[32], sandbox[2] = {e->sandbox ? '1' : '0', '\0'};
         snprintf(src, sizeof src, "%zu", e->big_src);
         snprintf(dst, sizeof dst, "%zu", e->big_dst);
         snprintf(parent, sizeof parent, "%ld", (long)w.parent);
-        char *argv[] = {"reshape-conform", "__worker", e->path, src, dst, parent, NULL};
+        char *argv[] = {"reshape-conform", "__worker", e->path, src, dst, parent, sandbox, NULL};
         posix_spawn_file_actions_t fa;
         posix_spawn_file_actions_init(&fa);
         posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
@@ -222,25 +239,66 @@ static int spawn(engine *e, proc *p, char **err)
     return 0;
 }
 
-/* Reads and throws away what a worker printed before it was bound. */
-static void discard_output(proc *p)
+/* Reads what a worker printed before it was bound, keeping the last
+ * ENGINE_OUTPUT_HEAD bytes in e->load_tail. */
+static void discard_output(engine *e, proc *p)
 {
     char buf[4096];
-    while (read(p->out_r, buf, sizeof buf) > 0)
-        ;
+    ssize_t n;
+    while ((n = read(p->out_r, buf, sizeof buf)) > 0) {
+        size_t have = strlen(e->load_tail), k = (size_t)n, cap = ENGINE_OUTPUT_HEAD;
+        if (k >= cap) {
+            memcpy(e->load_tail, buf + k - cap, cap);
+            e->load_tail[cap] = '\0';
+            continue;
+        }
+        if (have + k > cap) {
+            memmove(e->load_tail, e->load_tail + (have + k - cap), cap - k);
+            have = cap - k;
+        }
+        memcpy(e->load_tail + have, buf, k);
+        e->load_tail[have + k] = '\0';
+    }
+}
+
+/* Appends the end of what a loading worker printed to *err. */
+static void add_load_tail(engine *e, char **err)
+{
+    char *t = e->load_tail;
+    size_t n = strlen(t);
+    while (n > 0 && (t[n - 1] == '\n' || t[n - 1] == '\r'))
+        t[--n] = '\0';
+    if (!n)
+        return;
+    for (char *c = t; *c; c++)
+        if ((unsigned char)*c < 32 && *c != '\n')
+            *c = ' ';
+    char *m = xasprintf("%s; its output ended with:\n%s", *err, t);
+    free(*err);
+    *err = m;
 }
 
 /* Waits until worker `p` has loaded the candidate.  Returns 0, or -1 with
- * *err set and the worker gone. */
+ * *err set and the worker gone; e->hello.probe.state is then 2 when it is
+ * the candidate's doing (it refused, died or hung while loading). */
 static int await_ready(engine *e, proc *p, char **err)
 {
-    int64_t deadline = mono_ns() + (int64_t)e->timeout_ms * 1000000;
+    e->load_tail[0] = '\0';
+    char stage = 0;
+    /* loading is not a request: a short --timeout-ms must not make a busy
+     * machine's slow spawn a failure */
+    int load_ms = e->timeout_ms > ENGINE_LOAD_MIN_MS ? e->timeout_ms : ENGINE_LOAD_MIN_MS;
+    int64_t deadline = mono_ns() + (int64_t)load_ms * 1000000;
     while (!p->ready) {
         struct pollfd f[2] = {{p->resp_r, POLLIN, 0}, {p->out_r, POLLIN, 0}};
         int64_t left = (deadline - mono_ns()) / 1000000;
         if (left < 0) {
+            discard_output(e, p);
             kill_proc(p, NULL);
-            *err = xasprintf("candidate '%s' did not load within %d ms", e->path, e->timeout_ms);
+            *err = xasprintf("candidate '%s' did not load within %d ms (killed)", e->path,
+                             load_ms);
+            e->hello.probe.state = 2;
+            add_load_tail(e, err);
             return -1;
         }
         if (poll(f, 2, (int)left + 1) < 0 && errno != EINTR) {
@@ -249,27 +307,44 @@ static int await_ready(engine *e, proc *p, char **err)
             return -1;
         }
         if (f[1].revents)
-            discard_output(p);
+            discard_output(e, p);
         if (!f[0].revents)
             continue;
-        int got = read_full(p->resp_r, &e->hello, sizeof e->hello) == 0;
+        char first;
+        int got = read_full(p->resp_r, &first, 1) == 0;
+        if (got && (first == EXEC_STAGE_DLOPEN || first == EXEC_STAGE_ENTRY)) {
+            stage = first;
+            continue;
+        }
+        e->hello.state = first;
+        got = got && read_full(p->resp_r, (char *)&e->hello + 1, sizeof e->hello - 1) == 0;
         if (got && e->hello.state == 'r') {
             p->ready = 1;
             break;
         }
         int st;
+        discard_output(e, p);
         kill_proc(p, &st);
-        if (got) {
+        if (got && e->hello.state == 's') {
+            e->hello.probe.state = 0;   /* the harness's failure, not the candidate's */
+            *err = xstrdup(e->hello.probe.message);
+        } else if (got) {
             *err = xstrdup(e->hello.probe.state == 2 ? e->hello.probe.message
                                                      : "candidate refused to load");
+            e->hello.probe.state = 2;
         } else {
             char *how = describe_status(st);
-            *err = xasprintf("candidate '%s' died while loading: %s", e->path, how);
+            *err = xasprintf("candidate '%s' died while loading, %s: %s", e->path,
+                             stage == EXEC_STAGE_ENTRY ? "in " RESHAPE_CANDIDATE_ENTRY "()"
+                             : stage == EXEC_STAGE_DLOPEN ? "in dlopen (its constructors)"
+                                                          : "before dlopen", how);
             free(how);
+            e->hello.probe.state = 2;
         }
+        add_load_tail(e, err);
         return -1;
     }
-    discard_output(p);
+    discard_output(e, p);
     return 0;
 }
 
@@ -294,10 +369,43 @@ static void leave_dying(engine *e, proc *p)
     pthread_mutex_unlock(&e->lock);
 }
 
-/* Reaps the dying workers that have ended (all of them with `block`). */
+/* Kills and reaps the children of the harness that are no worker of the
+ * engine's: what dead workers' candidates left running (reaper.h).  Under
+ * the lock, or from the one thread driving every slot. */
+static void sweep(engine *e)
+{
+    __atomic_store_n(&e->sweep_due, 0, __ATOMIC_RELAXED);
+    pid_t *known = xmalloc(((size_t)2 * e->nslots + 1 + (size_t)e->ndying) * sizeof *known);
+    int n = 0;
+    for (int i = 0; i < e->nslots; i++)
+        if (e->slots[i].w.pid > 0)
+            known[n++] = e->slots[i].w.pid;
+    for (int k = 0; k < e->nspares; k++)
+        if (e->spares[k].pid > 0)
+            known[n++] = e->spares[k].pid;
+    for (int k = 0; k < e->ndying; k++)
+        known[n++] = e->dying[k];
+    e->strays += reaper_sweep(known, n);
+    free(known);
+}
+
+/* Kills what runs below a hung or flooding worker, then the worker, and
+ * leaves it to be reaped later (its teardown is slow under a hypervisor);
+ * from now on a spare per slot is kept, as more hangs are likely.  Returns
+ * how many processes below it ran. */
+static int kill_late(engine *e, proc *p)
+{
+    int below = p->pid > 0 ? reaper_kill_descendants(p->pid) : 0;
+    __atomic_store_n(&e->want_spares, e->nslots, __ATOMIC_RELAXED);
+    leave_dying(e, p);
+    return below;
+}
+
+/* Reaps the dying workers that have ended (all of them with `block`),
+ * then sweeps up what they left. */
 static void reap_dying(engine *e, int block)
 {
-    int n = 0;
+    int n = 0, reaped = 0;
     for (int k = 0; k < e->ndying; k++) {
         int st;
         pid_t r;
@@ -305,8 +413,12 @@ static void reap_dying(engine *e, int block)
             ;
         if (r == 0)
             e->dying[n++] = e->dying[k];
+        else
+            reaped = 1;
     }
     e->ndying = n;
+    if (reaped || __atomic_load_n(&e->sweep_due, __ATOMIC_RELAXED))
+        sweep(e);
 }
 
 /* Forks spares until there are `want`; a failure only leaves fewer. */
@@ -397,12 +509,19 @@ static void await_bound(engine *e, proc *p)
     }
 }
 
-engine *engine_start(isolation mode, int nslots, const char *path, int timeout_ms,
+engine *engine_start(isolation mode, int nslots, const char *path, int timeout_ms, int sandbox,
                      size_t big_src, size_t big_dst, wire_probe *probe, char **err)
 {
     engine *e = xcalloc(1, sizeof *e);
     pthread_mutex_init(&e->lock, NULL);
     e->mode = mode;
+    e->sandbox = sandbox;
+    e->want_spares = 1;
+    deadline_init(&e->dl, timeout_ms);
+    memset(probe, 0, sizeof *probe);
+    if (mode != ISO_NONE && reaper_become_subreaper() != 0)
+        warn("cannot make the harness a child subreaper (%s): what a dead worker's candidate "
+             "left running is not found", strerror(errno));
     e->nslots = mode == ISO_NONE ? 1 : (nslots < 1 ? 1 : nslots);
     e->path = xstrdup(path);
     e->timeout_ms = timeout_ms;
@@ -445,6 +564,7 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
         return e;
     }
     if (await_ready(e, &e->spares[0], err) != 0) {
+        *probe = e->hello.probe;
         e->spares[0] = e->spares[--e->nspares];
         engine_stop(e);
         return NULL;
@@ -478,7 +598,27 @@ arena *engine_arena(engine *e, int i)
 
 int engine_batch_limit(const engine *e)
 {
-    return e->mode == ISO_FORK || __atomic_load_n(&e->chatty, __ATOMIC_RELAXED) ? 1 : ARENA_CELLS;
+    return e->mode == ISO_FORK || __atomic_load_n(&e->chatty, __ATOMIC_RELAXED) ||
+                   __atomic_load_n(&e->forky, __ATOMIC_RELAXED)
+               ? 1
+               : ARENA_CELLS;
+}
+
+/* Describes the staged requests of slot `s` for the deadline rule. */
+static void describe_batch(slot *s, const int *cells, int n)
+{
+    for (int k = 0; k < n; k++) {
+        const cell *cl = &s->ar.cells[cells[k]];
+        const wire_request *q = arena_request(cl, s->ar.pview);
+        long calls = q->kind == REQ_REPEAT ? (long)q->warmup + q->calls
+                     : q->kind == REQ_THREADS ? (long)q->ncalls * q->iters : 1;
+        deadline_describe(&s->req[k], q->call[0].op, q->call[0].special_zero,
+                          cl->src_size + cl->dst_size, calls);
+        /* not the phase an earlier request of the cell ended in */
+        __atomic_store_n(&arena_response(cl, s->ar.pview)->phase, PHASE_IDLE, __ATOMIC_RELAXED);
+        if (q->kind == REQ_THREADS)
+            s->req[k].short_ns += (int64_t)q->budget_ms * 1000000;
+    }
 }
 
 int engine_submit(engine *e, int i, const int *cells, int n, char **err)
@@ -503,6 +643,7 @@ int engine_submit(engine *e, int i, const int *cells, int n, char **err)
         if (rc != 0)
             return -1;
     }
+    describe_batch(s, cells, n);
     s->out_bytes = s->attr_bytes = s->head_len = 0;
     s->attr_at = 0;
     s->head[0] = '\0';
@@ -554,6 +695,8 @@ static void drain(engine *e, slot *s)
 
 static void complete(slot *s, int idx, done_kind kind, int at, int wstatus, completion *out)
 {
+    out->strays = 0;
+    out->budget_ms = 0;
     out->slot = idx;
     out->kind = kind;
     out->n = s->n;
@@ -568,11 +711,22 @@ static void complete(slot *s, int idx, done_kind kind, int at, int wstatus, comp
 }
 
 /* The deadline of the request slot `s` is running. */
+/* The phase (wire_phase) request `at` of slot `s` is in. */
+static int phase_of(slot *s, int at)
+{
+    const cell *cl = &s->ar.cells[arena_batch(s->ar.pview)->cells[at]];
+    return __atomic_load_n(&arena_response(cl, s->ar.pview)->phase, __ATOMIC_RELAXED);
+}
+
+/* The deadline of the request slot `s` is running (deadline.h). */
 static int64_t deadline_of(const engine *e, slot *s)
 {
     int64_t started = __atomic_load_n(&arena_batch(s->ar.pview)->started_ns, __ATOMIC_ACQUIRE);
-    return started + (int64_t)e->timeout_ms * 1000000;
+    int at = running_now(s);
+    return started + deadline_budget_ns(&e->dl, &s->req[at], phase_of(s, at),
+                                        mono_ns() - started);
 }
+
 
 /* Checks slot `i` after a poll; returns 1 and fills `out` when its batch
  * ended. */
@@ -583,9 +737,10 @@ static int check_slot(engine *e, int i, const struct pollfd *po, const struct po
     if (po->revents)
         drain(e, s);
     if (s->attr_bytes > ENGINE_FLOOD_BYTES) {
-        int st, at = s->attr_at;
-        kill_proc(&s->w, &st);
-        complete(s, i, DONE_FLOOD, at, st, out);
+        int at = s->attr_at;
+        int below = kill_late(e, &s->w);
+        complete(s, i, DONE_FLOOD, at, 0, out);
+        out->strays = below;
         return 1;
     }
     if (pr->revents) {
@@ -615,19 +770,34 @@ static int check_slot(engine *e, int i, const struct pollfd *po, const struct po
                 kill_proc(&s->w, NULL);
                 complete(s, i, DONE_FLOOD, at, 0, out);
             } else {
+                int below = 0;
+                if (c == WORKER_STRAYS) {
+                    /* the worker stays; from now on every batch is one
+                     * request, so the next finding is pinned exactly */
+                    below = reaper_kill_descendants(s->w.pid);
+                    __atomic_store_n(&e->forky, 1, __ATOMIC_RELAXED);
+                }
                 complete(s, i, DONE_OK, s->n, 0, out);
+                out->strays = below;
             }
         } else {
             int st, at = running_now(s);
             reap(&s->w, &st);
+            __atomic_store_n(&e->sweep_due, 1, __ATOMIC_RELAXED);
             complete(s, i, DONE_DIED, at, st, out);
         }
         return 1;
     }
-    if (mono_ns() >= deadline_of(e, s)) {
-        int st, at = running_now(s);
-        kill_proc(&s->w, &st);
-        complete(s, i, DONE_TIMEOUT, at, st, out);
+    int64_t started = __atomic_load_n(&arena_batch(s->ar.pview)->started_ns, __ATOMIC_ACQUIRE);
+    int64_t now = mono_ns();
+    if (now >= deadline_of(e, s)) {
+        int at = running_now(s), phase = phase_of(s, at);
+        int64_t budget = deadline_budget_ns(&e->dl, &s->req[at], phase, now - started);
+        int below = kill_late(e, &s->w);
+        deadline_timed_out(&e->dl, &s->req[at], phase);
+        complete(s, i, DONE_TIMEOUT, at, 0, out);
+        out->budget_ms = budget / 1000000;
+        out->strays = below;
         return 1;
     }
     return 0;
@@ -663,12 +833,12 @@ int engine_wait(engine *e, completion *out)
         if (!busy)
             return -1;
         /* about to wait: the moment to fork a spare and reap the dead */
-        if (e->nspares == 0 && !forked) {
+        if (e->nspares < e->want_spares && !forked) {
             forked = 1;
-            top_up_spares(e, 1);
+            top_up_spares(e, e->want_spares);
             continue;
         }
-        if (e->ndying)
+        if (e->ndying || __atomic_load_n(&e->sweep_due, __ATOMIC_RELAXED))
             reap_dying(e, 0);
         int64_t left = (next - now) / 1000000 + 1;
         if (poll(p, (nfds_t)n, left < 0 ? 0 : (int)left) < 0 && errno != EINTR)
@@ -691,9 +861,10 @@ int engine_wait_slot(engine *e, int i, completion *out)
          * unless another slot's thread is at it (a contended lock would
          * cost a futex call each way) */
         if (pthread_mutex_trylock(&e->lock) == 0) {
-            if (e->nspares == 0)
-                top_up_spares(e, 1);
-            if (e->ndying)
+            int want = __atomic_load_n(&e->want_spares, __ATOMIC_RELAXED);
+            if (e->nspares < want)
+                top_up_spares(e, want);
+            if (e->ndying || __atomic_load_n(&e->sweep_due, __ATOMIC_RELAXED))
                 reap_dying(e, 0);
             pthread_mutex_unlock(&e->lock);
         }
@@ -727,7 +898,7 @@ void engine_finish(engine *e)
     }
 }
 
-void engine_stop(engine *e)
+int engine_stop(engine *e)
 {
     proc *all[2 * 256 + 1];
     int np = 0;
@@ -748,6 +919,8 @@ void engine_stop(engine *e)
         }
     }
     reap_dying(e, 1);
+    if (e->mode != ISO_NONE)
+        sweep(e);
     free(e->dying);
     for (int i = 0; i < e->nslots; i++)
         arena_destroy(&e->slots[i].ar);
@@ -756,5 +929,7 @@ void engine_stop(engine *e)
     free(e->done);
     free(e->path);
     pthread_mutex_destroy(&e->lock);
+    int strays = e->strays;
     free(e);
+    return strays;
 }

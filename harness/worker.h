@@ -23,6 +23,9 @@ typedef enum isolation { ISO_WORKER, ISO_FORK, ISO_NONE } isolation;
 
 /* More output than this during one request is FLOOD. */
 #define ENGINE_FLOOD_BYTES (64 * 1024)
+/* A worker has at least this long (or the timeout, if longer) to load the
+ * candidate. */
+#define ENGINE_LOAD_MIN_MS 10000
 /* Output kept from each request, for the detail of a crash. */
 #define ENGINE_OUTPUT_HEAD 512
 
@@ -46,6 +49,11 @@ typedef struct completion {
     int n, at;
     int wstatus;                        /* waitpid status when DONE_DIED */
     size_t output_bytes;                /* written to stdout/stderr in the batch */
+    int strays;                         /* processes below the worker that still
+                                           ran after the batch (DONE_OK: its last
+                                           request's doing) or when it was killed;
+                                           the engine killed them (reaper.h) */
+    int64_t budget_ms;                  /* DONE_TIMEOUT: the budget that ran out */
     char output_head[ENGINE_OUTPUT_HEAD + 1];   /* the first of request `at`'s */
 } completion;
 
@@ -54,11 +62,16 @@ typedef struct engine engine;
 /*
  * Creates `nslots` slots (1 for ISO_NONE) whose big cells hold `big_src`
  * and `big_dst` bytes, and loads the candidate at `path` once (in a
- * worker, or in-process for ISO_NONE) to check it.  Returns the engine and
- * fills `probe`; on failure returns NULL with *err set to a message (the
- * candidate refused, crashed or hung while loading).
+ * worker, or in-process for ISO_NONE) to check it.  `timeout_ms` is the
+ * full budget of a request (deadline.h); with `sandbox`, workers install
+ * sandbox.h's filter before they load the candidate.  The harness becomes
+ * a child subreaper (reaper.h).  Returns the engine and fills `probe`; on
+ * failure returns NULL with *err set to a message and probe->state 2 when
+ * the candidate is to blame (it refused to load, died or hung while
+ * loading: the message then ends with the end of its output), else 0 (the
+ * harness could not start a worker, make shared memory or a sandbox).
  */
-engine *engine_start(isolation mode, int nslots, const char *path, int timeout_ms,
+engine *engine_start(isolation mode, int nslots, const char *path, int timeout_ms, int sandbox,
                      size_t big_src, size_t big_dst, wire_probe *probe, char **err);
 
 int engine_slots(const engine *e);
@@ -97,8 +110,10 @@ int engine_batch_limit(const engine *e);
  * may be submitted afterwards. */
 void engine_finish(engine *e);
 
-/* Stops every worker (engine_finish, if not done yet), waits for them and
- * frees the engine. */
-void engine_stop(engine *e);
+/* Stops every worker (engine_finish, if not done yet), waits for them,
+ * kills what they left running and frees the engine.  Returns how many
+ * processes it and the run killed that no result counts: what workers left
+ * when they died or ended (reaper.h). */
+int engine_stop(engine *e);
 
 #endif

@@ -16,6 +16,8 @@
 #include <unistd.h>
 
 #include "exec.h"
+#include "reaper.h"
+#include "sandbox.h"
 #include "util.h"
 
 static void close_from(int lowest)
@@ -37,6 +39,24 @@ static void exit_now(int status, void *arg)
 {
     (void)arg;
     _exit(status);
+}
+
+/* The worker's fd `fd` to the parent failed with `err`: EBADF means the
+ * candidate closed it.  Says so on stderr and exits with
+ * WORKER_EXIT_LOST_CHANNEL; any other failure (the parent is gone) exits
+ * quietly. */
+static _Noreturn void channel_failed(int fd, int err)
+{
+    if (err == EBADF) {
+        char line[160];
+        int n = snprintf(line, sizeof line, "reshape-conform: worker: lost its channel to the "
+                         "harness: fd %d was closed (by the candidate)\n", fd);
+        if (write(2, line, (size_t)n) < 0) {
+            /* stderr is gone too: the exit status still says it */
+        }
+        _exit(WORKER_EXIT_LOST_CHANNEL);
+    }
+    _exit(0);
 }
 
 /* Receives the binding: the slot index and the arena's memfd.  Returns the
@@ -79,7 +99,26 @@ _Noreturn void worker_serve(const worker_args *w)
 
     worker_hello hello;
     memset(&hello, 0, sizeof hello);
+    if (reaper_become_subreaper() != 0) {
+        hello.state = 's';
+        snprintf(hello.probe.message, sizeof hello.probe.message,
+                 "cannot make the worker a child subreaper: %s", strerror(errno));
+    } else if (w->sandbox) {
+        if (sandbox_install(hello.probe.message, sizeof hello.probe.message) != 0)
+            hello.state = 's';
+    }
+    if (hello.state == 's') {
+        if (write(WORKER_FD_RESP, &hello, sizeof hello) != (ssize_t)sizeof hello) {
+            /* the parent reads the death */
+        }
+        _exit(0);
+    }
+    char stage = EXEC_STAGE_DLOPEN;
+    if (write(WORKER_FD_RESP, &stage, 1) != 1)
+        _exit(0);
+    candidate_stage_fd = WORKER_FD_RESP;
     const reshape_candidate *cand = candidate_open(w->candidate, &hello.probe);
+    candidate_stage_fd = -1;
     hello.state = cand ? 'r' : 'x';
     if (write(WORKER_FD_RESP, &hello, sizeof hello) != (ssize_t)sizeof hello || !cand)
         _exit(0);
@@ -97,10 +136,16 @@ _Noreturn void worker_serve(const worker_args *w)
         ssize_t n = read(WORKER_FD_REQ, &c, 1);
         if (n < 0 && errno == EINTR)
             continue;
-        if (n <= 0)
+        if (n < 0)
+            channel_failed(WORKER_FD_REQ, errno);
+        if (n == 0)
             _exit(0);
         exec_batch(&a, a.wview, cand);
-        if (write(WORKER_FD_RESP, &c, 1) != 1 || w->once)
+        if (reaper_children_alive() != 0)
+            c = WORKER_STRAYS;
+        if (write(WORKER_FD_RESP, &c, 1) != 1)
+            channel_failed(WORKER_FD_RESP, errno);
+        if (w->once)
             _exit(0);
     }
 }
@@ -120,13 +165,15 @@ int cmd_worker(int argc, char **argv)
 {
     worker_args w = {0};
     size_t parent;
-    if (argc != 5 || parse_size(argv[2], &w.big_src) || parse_size(argv[3], &w.big_dst) ||
-        parse_size(argv[4], &parent)) {
+    size_t sandbox;
+    if (argc != 6 || parse_size(argv[2], &w.big_src) || parse_size(argv[3], &w.big_dst) ||
+        parse_size(argv[4], &parent) || parse_size(argv[5], &sandbox)) {
         fprintf(stderr, "reshape-conform: '__worker' is started by the harness itself, "
                         "not by hand\n");
         return EXIT_USAGE;
     }
     w.candidate = argv[1];
     w.parent = (pid_t)parent;
+    w.sandbox = sandbox != 0;
     worker_serve(&w);
 }

@@ -37,7 +37,7 @@ struct run_summary {
     long caught_expected;    /* results with the verdict `expect` */
     char first_case[128];    /* first result with the verdict `expect`, */
     char first_variant[32];  /* in report order ("" when none) */
-    char first_detail[160];  /* its detail, cut to fit */
+    char first_detail[400];  /* its detail, cut to fit */
     char error[256];         /* why the report could not be read, or "" */
 };
 

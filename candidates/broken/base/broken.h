@@ -61,6 +61,11 @@ struct broken_hooks {
                           const int64_t *dst_strides, int64_t count,
                           unsigned layout);
     void (*leave)(const reshape_tensor *src, const reshape_tensor *dst);
+
+    /* Loading (base/table.c): run by the library's constructor, when
+     * dlopen loads it, unless RESHAPE_BROKEN_DESCRIBE is set in the
+     * environment (tests/broken lists a defect without running it). */
+    void (*load)(void);
 };
 
 /*
@@ -80,6 +85,10 @@ struct broken_defect {
     int faults_on_most_cases;
     struct broken_hooks hooks;
 };
+
+/* 1 while execute() runs (its shape rules included), 0 in infer_shape():
+ * for a defect that acts in one entry point only. */
+extern _Thread_local int broken_in_execute;
 
 /* Defined by exactly one defect file per .so. */
 extern const struct broken_defect broken_defect;

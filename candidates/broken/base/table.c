@@ -3,6 +3,7 @@
  * broken candidate.  Depends on broken.h and the ABI header only.
  */
 #include <pthread.h>
+#include <stdlib.h>
 
 #include "broken.h"
 
@@ -61,6 +62,13 @@ static reshape_candidate table = {
     .execute = execute,
     .last_error = last_error,
 };
+
+/* The load hook, when a defect sets one; the base does nothing there. */
+__attribute__((constructor)) static void loaded(void)
+{
+    if (broken_defect.hooks.load && !getenv("RESHAPE_BROKEN_DESCRIBE"))
+        broken_defect.hooks.load();
+}
 
 static pthread_once_t named = PTHREAD_ONCE_INIT;
 

@@ -1,0 +1,61 @@
+/*
+ * deadline.c - the adaptive timeout rule (deadline.h).
+ */
+#include "deadline.h"
+
+static int op_index(int op)
+{
+    return op < 0 ? 0 : op >= DEADLINE_OPS ? DEADLINE_OPS - 1 : op;
+}
+
+static int phase_index(int phase)
+{
+    return phase < 0 ? 0 : phase >= DEADLINE_PHASES ? DEADLINE_PHASES - 1 : phase;
+}
+
+void deadline_init(deadline *d, int timeout_ms)
+{
+    *d = (deadline){.full_ns = (int64_t)timeout_ms * 1000000};
+}
+
+void deadline_describe(deadline_req *r, int op, int special_zero, size_t bytes, long calls)
+{
+    r->op = op_index(op);
+    r->special_zero = special_zero != 0;
+    double ns = (double)DEADLINE_FLOOR_MS * 1e6 +
+                (double)DEADLINE_NS_PER_BYTE * (double)bytes * (double)(calls < 1 ? 1 : calls);
+    r->short_ns = ns > 9e18 ? INT64_MAX : (int64_t)ns;
+}
+
+static int struck(const deadline *d, const deadline_req *r, int phase)
+{
+    return __atomic_load_n(&d->timeouts[r->op][r->special_zero][phase_index(phase)],
+                           __ATOMIC_RELAXED) >= DEADLINE_STRIKES;
+}
+
+int64_t deadline_budget_ns(const deadline *d, const deadline_req *r, int phase,
+                           int64_t elapsed_ns)
+{
+    int64_t s = r->short_ns < d->full_ns ? r->short_ns : d->full_ns;
+    if (s == d->full_ns)
+        return s;
+    if (struck(d, r, phase))
+        return s;
+    int any = 0;
+    for (int p = 0; p < DEADLINE_PHASES; p++)
+        any |= struck(d, r, p);
+    if (!any)
+        return d->full_ns;
+    if (elapsed_ns < s)
+        return s;
+    /* in another phase now: look again a short budget later, in case it
+     * moves on into a struck one; the full budget still ends it */
+    int64_t again = elapsed_ns + s;
+    return again < d->full_ns ? again : d->full_ns;
+}
+
+void deadline_timed_out(deadline *d, const deadline_req *r, int phase)
+{
+    __atomic_add_fetch(&d->timeouts[r->op][r->special_zero][phase_index(phase)], 1,
+                       __ATOMIC_RELAXED);
+}

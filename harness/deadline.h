@@ -1,0 +1,64 @@
+/*
+ * deadline.h - how long a request may run before its worker is SIGKILLed
+ * (TIMEOUT): the adaptive rule of harness/README.md, "Timeouts".
+ *
+ * A request's signature is (op, special_zero, the entry point it was in:
+ * supports, infer_shape or execute).  Every request first gets the full
+ * budget, --timeout-ms.  Once DEADLINE_STRIKES requests of one signature
+ * have timed out, a request that is in that signature's entry point when
+ * its short budget runs out is killed then: DEADLINE_FLOOR_MS plus
+ * DEADLINE_NS_PER_BYTE for each byte of its cell's src and dst areas, for
+ * each call it makes (capped at the full budget).  A request of another
+ * signature, or in another entry point at that moment, keeps the full
+ * budget.  A candidate that never hangs never gets a short budget, however
+ * slow it is.  Thread-safe (the slots' threads share one).  Depends on
+ * nothing but C11 atomics.
+ */
+#ifndef HARNESS_DEADLINE_H
+#define HARNESS_DEADLINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define DEADLINE_STRIKES 2
+#define DEADLINE_FLOOR_MS 100
+/* 25 MB/s: 200 times slower than the reference's copy on the dev machine */
+#define DEADLINE_NS_PER_BYTE 40
+#define DEADLINE_OPS 8      /* reshape_op values counted apart; more share the last */
+#define DEADLINE_PHASES 4   /* wire_phase values up to PHASE_EXECUTE */
+
+typedef struct deadline {
+    int64_t full_ns;                    /* --timeout-ms */
+    int timeouts[DEADLINE_OPS][2][DEADLINE_PHASES];     /* atomics */
+} deadline;
+
+/* What the rule needs to know of one staged request. */
+typedef struct deadline_req {
+    int op, special_zero;
+    int64_t short_ns;                   /* its short budget */
+} deadline_req;
+
+/* Starts the rule with a full budget of `timeout_ms` milliseconds. */
+void deadline_init(deadline *d, int timeout_ms);
+
+/* Fills `r` for a request of `op` with `special_zero`, whose cell has
+ * `bytes` of src and dst areas and which makes `calls` calls. */
+void deadline_describe(deadline_req *r, int op, int special_zero, size_t bytes, long calls);
+
+/*
+ * The budget in nanoseconds of request `r`, counted from its start, when
+ * it is in entry point `phase` (enum wire_phase) `elapsed_ns` after its
+ * start: its short budget if its signature (with `phase`) has struck out;
+ * if only another signature of its op and special_zero has, the short
+ * budget while it has not run out, then `elapsed_ns` plus the short budget
+ * (the parent looks at the phase again then), at most the full budget;
+ * else the full one.  The request timed out when the budget is at most
+ * `elapsed_ns`.
+ */
+int64_t deadline_budget_ns(const deadline *d, const deadline_req *r, int phase,
+                           int64_t elapsed_ns);
+
+/* Counts a TIMEOUT of request `r` in entry point `phase`. */
+void deadline_timed_out(deadline *d, const deadline_req *r, int phase);
+
+#endif

@@ -1,0 +1,172 @@
+/*
+ * reaper.c - finding and killing what a candidate left running (reaper.h).
+ * Depends on POSIX and Linux /proc.
+ */
+#define _GNU_SOURCE
+#include "reaper.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* The most processes one look at a tree takes in. */
+#define TREE_MAX 4096
+
+int reaper_become_subreaper(void)
+{
+    return prctl(PR_SET_CHILD_SUBREAPER, 1) == 0 ? 0 : -1;
+}
+
+int reaper_children_alive(void)
+{
+    for (;;) {
+        int st;
+        pid_t p = waitpid(-1, &st, WNOHANG | __WALL);
+        if (p > 0)
+            continue;       /* an ended one, reaped */
+        if (p == 0)
+            break;          /* some still run */
+        return errno == ECHILD ? 0 : -1;
+    }
+    /* count them: only now, as it costs a directory read */
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%ld/task", (long)getpid());
+    int n = 0;
+    DIR *d = opendir(path);
+    if (!d)
+        return 1;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        char f[384], buf[4096];
+        snprintf(f, sizeof f, "%s/%s/children", path, e->d_name);
+        int fd = open(f, O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+            continue;
+        ssize_t k = read(fd, buf, sizeof buf - 1);
+        close(fd);
+        for (ssize_t i = 0; i < k; i++)
+            n += buf[i] == ' ';
+    }
+    closedir(d);
+    return n > 0 ? n : 1;
+}
+
+/* 1 when process `pid` has ended (a zombie) or is gone. */
+static int ended(pid_t pid)
+{
+    char path[64], buf[512];
+    snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 1;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0)
+        return 1;
+    buf[n] = '\0';
+    char *p = strrchr(buf, ')');    /* the name may hold anything */
+    return !p || p[1] != ' ' || p[2] == 'Z' || p[2] == 'X';
+}
+
+/* Appends the children of `pid` (of every thread of it) to out[*n..max). */
+static void children_of(pid_t pid, pid_t *out, int *n, int max)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%ld/task", (long)pid);
+    DIR *d = opendir(path);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL && *n < max) {
+        if (e->d_name[0] == '.')
+            continue;
+        char f[384];
+        snprintf(f, sizeof f, "%s/%s/children", path, e->d_name);
+        FILE *fp = fopen(f, "re");
+        if (!fp)
+            continue;
+        long c;
+        while (*n < max && fscanf(fp, "%ld", &c) == 1)
+            out[(*n)++] = (pid_t)c;
+        fclose(fp);
+    }
+    closedir(d);
+}
+
+/* Every process below `root`, breadth first, into out[0..max). */
+static int tree(pid_t root, pid_t *out, int max)
+{
+    int n = 0;
+    children_of(root, out, &n, max);
+    for (int i = 0; i < n; i++)
+        children_of(out[i], out, &n, max);
+    return n;
+}
+
+static int seen(const pid_t *set, int n, pid_t p)
+{
+    for (int i = 0; i < n; i++)
+        if (set[i] == p)
+            return 1;
+    return 0;
+}
+
+int reaper_kill_descendants(pid_t root)
+{
+    pid_t *t = malloc(2 * TREE_MAX * sizeof *t);
+    if (!t)
+        return 0;
+    pid_t *killed = t + TREE_MAX;
+    int nkilled = 0;
+    for (int round = 0; round < 1000; round++) {
+        int n = tree(root, t, TREE_MAX), live = 0;
+        for (int i = 0; i < n; i++) {
+            if (ended(t[i]))
+                continue;
+            live++;
+            kill(t[i], SIGKILL);
+            if (!seen(killed, nkilled, t[i]) && nkilled < TREE_MAX)
+                killed[nkilled++] = t[i];
+        }
+        if (!live)
+            break;
+        struct timespec ms = {0, 1000000};
+        nanosleep(&ms, NULL);
+    }
+    free(t);
+    return nkilled;
+}
+
+int reaper_sweep(const pid_t *known, int nknown)
+{
+    int running = 0;
+    /* again while it finds any: a killed child's orphans come here */
+    for (int round = 0; round < 100; round++) {
+        pid_t kids[256];
+        int n = 0, found = 0;
+        children_of(getpid(), kids, &n, 256);
+        for (int i = 0; i < n; i++) {
+            if (seen(known, nknown, kids[i]))
+                continue;
+            found++;
+            running += !ended(kids[i]);
+            running += reaper_kill_descendants(kids[i]);
+            kill(kids[i], SIGKILL);
+            while (waitpid(kids[i], NULL, __WALL) < 0 && errno == EINTR)
+                ;
+        }
+        if (!found)
+            break;
+    }
+    return running;
+}

@@ -1,0 +1,48 @@
+/*
+ * reaper.h - every process a candidate starts is found and killed.
+ *
+ * A worker is a child subreaper (PR_SET_CHILD_SUBREAPER): whatever the
+ * candidate forks, setsid()s or double-forks stays below it while it
+ * lives, and after each batch it checks for children still running
+ * (reaper_children_alive); the parent then kills them
+ * (reaper_kill_descendants) and judges the batch's request LEAK "left N
+ * processes running".  The harness is a subreaper too, so that what a dead
+ * worker left behind comes to it; reaper_sweep kills and reaps those.  The
+ * worker's sandbox (sandbox.h) stops a candidate from giving up either.
+ * Processes are found through /proc/PID/task/TID/children (Linux 3.5 and
+ * CONFIG_PROC_CHILDREN).  Depends on POSIX and Linux /proc.
+ */
+#ifndef HARNESS_REAPER_H
+#define HARNESS_REAPER_H
+
+#include <sys/types.h>
+
+/* Makes the calling process a child subreaper.  Returns 0, or -1 with
+ * errno set. */
+int reaper_become_subreaper(void);
+
+/*
+ * For a worker between batches: reaps its children that have ended
+ * (without waiting) and returns the number still running, 0 when none is
+ * (one wait4 call then), or -1 with errno set.  Counts only children: a
+ * running child's own children count once they are orphaned to the worker.
+ */
+int reaper_children_alive(void);
+
+/*
+ * For the parent: SIGKILLs every process below `root` (its children, their
+ * children..., not `root` itself), again until none of them runs (a
+ * subreaper `root` receives the orphans of the killed), for at most about
+ * a second.  Returns how many distinct processes it killed.  Those below a
+ * live `root` stay zombies until `root` reaps them.
+ */
+int reaper_kill_descendants(pid_t root);
+
+/*
+ * For the parent, a subreaper: each child of the calling process (any of
+ * its threads) whose pid is not one of known[0..nknown) is killed with its
+ * descendants and reaped.  Returns how many of them were running.
+ */
+int reaper_sweep(const pid_t *known, int nknown);
+
+#endif

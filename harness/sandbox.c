@@ -1,0 +1,208 @@
+/*
+ * sandbox.c - the worker's seccomp filter (sandbox.h).  Depends on
+ * libseccomp and exec.h.
+ *
+ * Everything is allowed but what the tables below stop; a stopped call
+ * traps (SIGSYS), except clone3, which fails with ENOSYS: its flags are in
+ * memory a filter cannot read, and glibc then falls back to clone, whose
+ * flags are checked.
+ */
+#define _GNU_SOURCE
+#include "sandbox.h"
+
+#include <errno.h>
+#include <sched.h>
+#include <seccomp.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include "exec.h"
+
+/* Stopped whatever their arguments: other processes' memory and tracing,
+ * the machine's state (mounts, namespaces, modules, clocks, keys, kernel
+ * programs). */
+static const char *const always[] = {
+    "ptrace", "process_vm_readv", "process_vm_writev", "process_madvise", "kcmp",
+    "pidfd_send_signal", "pidfd_getfd",
+    "mount", "umount2", "pivot_root", "chroot", "setns", "unshare", "move_mount",
+    "open_tree", "fsopen", "fsmount", "fsconfig", "fspick", "mount_setattr",
+    "reboot", "kexec_load", "kexec_file_load", "init_module", "finit_module",
+    "delete_module", "swapon", "swapoff", "acct", "syslog", "settimeofday",
+    "clock_settime", "clock_adjtime", "adjtimex", "sethostname", "setdomainname",
+    "iopl", "ioperm", "quotactl", "vhangup", "keyctl", "add_key", "request_key", "bpf",
+    "perf_event_open", "userfaultfd", "fanotify_init", "open_by_handle_at",
+    "io_uring_setup",
+};
+
+/* Signals: allowed only when the first argument is the worker's own pid
+ * (kill, rt_sigqueueinfo: the process; tgkill, rt_tgsigqueueinfo: a thread
+ * of it; tkill: its main thread).  kill(0), kill(-1) and kill(-PGID) reach
+ * the harness's process group and are stopped. */
+static const char *const self_only[] = {
+    "kill", "tgkill", "tkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo",
+};
+
+/* clone flags that make a namespace. */
+static const unsigned long ns_flags[] = {
+    CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEWIPC, CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET,
+    CLONE_NEWCGROUP,
+};
+
+#define NAMES (sizeof always / sizeof *always + sizeof self_only / sizeof *self_only + 3)
+
+/* Numbers and names of the calls the filter may stop, for the handler
+ * (libseccomp's lookups allocate: not for a signal handler). */
+typedef struct named_call {
+    int nr;
+    const char *name;
+} named_call;
+static named_call names[NAMES];
+static int nnames;
+
+static void note_name(const char *name)
+{
+    int nr = seccomp_syscall_resolve_name(name);
+    if (nr != __NR_SCMP_ERROR && nnames < (int)NAMES)
+        names[nnames++] = (named_call){nr, name};
+}
+
+/* Appends `s` to buf[*n..size), async-signal-safe. */
+static void put(char *buf, size_t *n, size_t size, const char *s)
+{
+    while (*s && *n + 1 < size)
+        buf[(*n)++] = *s++;
+}
+
+static void put_num(char *buf, size_t *n, size_t size, long long v)
+{
+    char tmp[24];
+    int k = 0;
+    unsigned long long u = v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
+    do
+        tmp[k++] = (char)('0' + u % 10);
+    while ((u /= 10) && k < 23);
+    if (v < 0 && *n + 1 < size)
+        buf[(*n)++] = '-';
+    while (k > 0 && *n + 1 < size)
+        buf[(*n)++] = tmp[--k];
+}
+
+/* A stopped call: say which, record it, die of SIGSYS (SA_RESETHAND made
+ * the default action current on entry). */
+static void on_sigsys(int sig, siginfo_t *info, void *uctx)
+{
+    int nr = info->si_syscall;
+    const char *name = NULL;
+    for (int k = 0; k < nnames; k++)
+        if (names[k].nr == nr)
+            name = names[k].name;
+    char line[256];
+    size_t n = 0;
+    put(line, &n, sizeof line, "reshape-conform: sandbox: the candidate called ");
+    if (name) {
+        put(line, &n, sizeof line, name);
+    } else {
+        put(line, &n, sizeof line, "system call ");
+        put_num(line, &n, sizeof line, nr);
+    }
+#if defined(__x86_64__)
+    const greg_t *g = ((ucontext_t *)uctx)->uc_mcontext.gregs;
+    put(line, &n, sizeof line, "(");
+    put_num(line, &n, sizeof line, (long long)g[REG_RDI]);
+    put(line, &n, sizeof line, ", ");
+    put_num(line, &n, sizeof line, (long long)g[REG_RSI]);
+    put(line, &n, sizeof line, ", ...)");
+#else
+    (void)uctx;
+#endif
+    put(line, &n, sizeof line, ": not allowed (worker pid ");
+    put_num(line, &n, sizeof line, getpid());
+    put(line, &n, sizeof line, ")\n");
+    if (write(2, line, n) < 0) {
+        /* the candidate closed stderr: the response still says it */
+    }
+    exec_record_death(sig, (uint64_t)(unsigned)nr);
+    raise(sig);
+    sigset_t s;
+    sigemptyset(&s);
+    sigaddset(&s, sig);
+    sigprocmask(SIG_UNBLOCK, &s, NULL);
+    _exit(128 + sig);
+}
+
+static int fail(char *err, size_t size, const char *what, int rc)
+{
+    snprintf(err, size, "cannot set up the sandbox: %s: %s", what, strerror(rc < 0 ? -rc : rc));
+    return -1;
+}
+
+int sandbox_install(char *err, size_t size)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_sigsys;
+    sa.sa_flags = SA_SIGINFO | SA_RESETHAND;
+    sigemptyset(&sa.sa_mask);
+    if (sigaction(SIGSYS, &sa, NULL) != 0)
+        return fail(err, size, "sigaction(SIGSYS)", errno);
+    scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
+    if (!ctx)
+        return fail(err, size, "seccomp_init", ENOMEM);
+    int rc = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_TRAP);
+    const scmp_datum_t self = (scmp_datum_t)getpid();
+    nnames = 0;
+    for (size_t k = 0; rc == 0 && k < sizeof always / sizeof *always; k++) {
+        int nr = seccomp_syscall_resolve_name(always[k]);
+        if (nr == __NR_SCMP_ERROR)
+            continue;   /* not a call of this machine */
+        note_name(always[k]);
+        rc = seccomp_rule_add(ctx, SCMP_ACT_TRAP, nr, 0);
+    }
+    for (size_t k = 0; rc == 0 && k < sizeof self_only / sizeof *self_only; k++) {
+        note_name(self_only[k]);
+        rc = seccomp_rule_add(ctx, SCMP_ACT_TRAP, seccomp_syscall_resolve_name(self_only[k]), 1,
+                              SCMP_A0(SCMP_CMP_NE, self));
+    }
+    /* the handler stays ours, and so does the worker's children's reaper */
+    note_name("rt_sigaction");
+    note_name("prctl");
+    note_name("clone");
+    if (rc == 0)
+        rc = seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(rt_sigaction), 1,
+                              SCMP_A0(SCMP_CMP_EQ, SIGSYS));
+    if (rc == 0)
+        rc = seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(prctl), 1,
+                              SCMP_A0(SCMP_CMP_EQ, PR_SET_CHILD_SUBREAPER));
+    for (size_t k = 0; rc == 0 && k < sizeof ns_flags / sizeof *ns_flags; k++)
+        rc = seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(clone), 1,
+                              SCMP_A0(SCMP_CMP_MASKED_EQ, ns_flags[k], ns_flags[k]));
+    if (rc == 0)
+        rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
+    if (rc != 0) {
+        seccomp_release(ctx);
+        return fail(err, size, "seccomp_rule_add", rc);
+    }
+    rc = seccomp_load(ctx);
+    seccomp_release(ctx);
+    if (rc != 0)
+        return fail(err, size, "seccomp_load", rc);
+    return 0;
+}
+
+const char *sandbox_syscall_name(long nr, char *buf, size_t size)
+{
+    char *name = nr >= 0 && nr < 1 << 20
+                     ? seccomp_syscall_resolve_num_arch(SCMP_ARCH_NATIVE, (int)nr) : NULL;
+    if (name)
+        snprintf(buf, size, "%s", name);
+    else
+        snprintf(buf, size, "syscall %ld", nr);
+    free(name);
+    return buf;
+}

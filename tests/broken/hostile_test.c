@@ -1,0 +1,134 @@
+/*
+ * hostile_test.c - the broken candidates that attack the harness rather
+ * than compute wrongly (issue 15): each gets its verdict with a detail
+ * that says what happened, a finished report, exit status 1, and leaves no
+ * process behind.
+ *
+ * Each run carries a marker in its environment (RESHAPE_HOSTILE_MARK,
+ * unique to the run), which the harness, its workers and whatever the
+ * candidate starts inherit; after the run no process may hold it
+ * (/proc/PID/environ).  The runs take the hand-written case files.
+ */
+#include <criterion/criterion.h>
+#include <ctype.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "run.h"
+
+static const char *runs_dir(void)
+{
+    const char *v = getenv("BROKEN_RUNS");
+    return v != NULL && *v != '\0' ? v : "build/broken/runs";
+}
+
+/* 1 when process `pid`'s environment holds `mark`. */
+static int holds(const char *pid, const char *mark)
+{
+    char path[300], buf[65536];
+    snprintf(path, sizeof path, "/proc/%s/environ", pid);
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return 0;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    size_t len = strlen(mark);
+    for (ssize_t i = 0; i + (ssize_t)len <= n; i++)
+        if (memcmp(buf + i, mark, len) == 0)
+            return 1;
+    return 0;
+}
+
+/* How many processes hold `mark`, after waiting up to a second for the
+ * killed to be gone. */
+static int survivors(const char *mark)
+{
+    int n = 0;
+    for (int tries = 0; tries < 20; tries++) {
+        n = 0;
+        DIR *d = opendir("/proc");
+        cr_assert_not_null(d);
+        struct dirent *e;
+        while ((e = readdir(d)) != NULL)
+            if (isdigit((unsigned char)e->d_name[0]) && holds(e->d_name, mark))
+                n++;
+        closedir(d);
+        if (n == 0)
+            break;
+        struct timespec ms = {0, 50000000};
+        nanosleep(&ms, NULL);
+    }
+    return n;
+}
+
+/* Runs the harness on build/broken/<name>.so over the hand-written cases
+ * and checks the issue's four points. */
+static void hostile(const char *name, const char *expect, const char *detail, int timeout_ms)
+{
+    char so[512], mark[128], pattern[512], label[96];
+    snprintf(so, sizeof so, "%s/%s.so", run_broken_dir(), name);
+    snprintf(mark, sizeof mark, "RESHAPE_HOSTILE_MARK=%s-%ld", name, (long)getpid());
+    snprintf(label, sizeof label, "hostile-%s", name);
+    setenv("RESHAPE_HOSTILE_MARK", strchr(mark, '=') + 1, 1);
+    snprintf(pattern, sizeof pattern, "%s/*.yaml", run_cases_dir());
+    glob_t g;
+    cr_assert_eq(glob(pattern, 0, NULL, &g), 0);
+    const char **argv = calloc(2 * g.gl_pathc + 1, sizeof *argv);
+    for (size_t i = 0; i < g.gl_pathc; i++) {
+        argv[2 * i] = "--cases";
+        argv[2 * i + 1] = g.gl_pathv[i];
+    }
+    char json[512];
+    int rc = run_harness(so, runs_dir(), label, timeout_ms, argv, json, sizeof json);
+    unsetenv("RESHAPE_HOSTILE_MARK");
+    free(argv);
+    globfree(&g);
+    cr_assert_eq(rc, 1, "%s: the harness exited with %d (1 expected); see %s/%s.log", name, rc,
+                 runs_dir(), label);
+    struct run_summary s;
+    cr_assert_eq(run_summarize(json, expect, &s), 0, "%s: no finished report: %s", name,
+                 s.error);
+    cr_expect_str_eq(s.verdict, "nonconformant");
+    cr_expect_gt(s.caught_expected, 0, "%s: never %s; see %s", name, expect, json);
+    cr_expect(strstr(s.first_detail, detail), "%s: the first %s says \"%s\", not \"%s\"", name,
+              expect, s.first_detail, detail);
+    cr_expect_eq(survivors(mark), 0, "%s: processes outlived the run", name);
+}
+
+Test(hostile, a_forked_sleeping_child_is_killed_and_reported, .timeout = 300)
+{
+    hostile("forks_sleeping_child", "LEAK", "left 1 process running", 3000);
+}
+
+Test(hostile, a_setsid_grandchild_is_killed_and_reported, .timeout = 300)
+{
+    hostile("setsid_grandchild", "LEAK", "left 1 process running", 3000);
+}
+
+Test(hostile, killing_the_harness_is_stopped_and_named, .timeout = 300)
+{
+    hostile("kills_harness", "CRASH", "the sandbox stopped system call kill (62) in execute",
+            3000);
+}
+
+Test(hostile, a_hang_that_ignores_signals_is_killed, .timeout = 300)
+{
+    hostile("pauses_ignoring_signals", "TIMEOUT", "no return within", 300);
+}
+
+Test(hostile, an_exit_in_a_constructor_is_the_candidates_crash, .timeout = 300)
+{
+    hostile("exits_in_constructor", "CRASH",
+            "died while loading, in dlopen (its constructors): exit status 0", 3000);
+}
+
+Test(hostile, closing_the_workers_fds_is_a_crash_that_says_so, .timeout = 300)
+{
+    hostile("closes_fds", "CRASH", "the worker lost its channel to the harness", 3000);
+}
