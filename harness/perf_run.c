@@ -4,7 +4,9 @@
  * point, and puts the profile document together.  A worker that dies or
  * passes its deadline costs its point (CRASH or TIMEOUT: SIGKILL, never a
  * signal the candidate could ignore); the next worker starts at the next
- * point.  Depends on perf.h, report.h (host facts), util.h, jansson, POSIX.
+ * point.  What the candidate started is killed with its worker and
+ * counted.  Depends on perf.h, reaper.h, report.h (host facts), util.h,
+ * jansson, POSIX.
  */
 #define _GNU_SOURCE     /* pipe2 */
 #include <errno.h>
@@ -19,6 +21,7 @@
 #include <unistd.h>
 
 #include "perf.h"
+#include "reaper.h"
 #include "report.h"
 #include "util.h"
 
@@ -62,13 +65,18 @@ static int start(perf_worker *w, const char *candidate, const perf_config *c, in
     return 0;
 }
 
-/* Kills and reaps the worker; returns its wait status. */
-static int stop(perf_worker *w)
+/* Kills what the candidate started below the worker (reaper.h), adding
+ * their number to *left, then the worker; reaps it and returns its wait
+ * status. */
+static int stop(perf_worker *w, int *left)
 {
     int st = 0;
+    *left += reaper_kill_descendants(w->pid);
     kill(w->pid, SIGKILL);
     while (waitpid(w->pid, &st, 0) < 0 && errno == EINTR)
         ;
+    /* what the worker left when it ended came to us, a subreaper */
+    *left += reaper_sweep(NULL, 0);
     close(w->fd);
     free(w->pending.s);
     return st;
@@ -124,6 +132,9 @@ static json_t *lost_point(const perf_config *c, int i, int timed_out, int st, do
                           (int)reshape_dtype_bits(p.dtype), "layout", perf_layout_name(p.layout),
                           "bytes", (json_int_t)p.bytes);
     char *why = timed_out ? xasprintf("no answer within %g s; killed", timeout_s)
+                : WIFSIGNALED(st) && WTERMSIG(st) == SIGSYS
+                ? xasprintf("signal %d (%s): the sandbox stopped a system call", SIGSYS,
+                            strsignal(SIGSYS))
                 : WIFSIGNALED(st) ? xasprintf("signal %d (%s)", WTERMSIG(st), strsignal(WTERMSIG(st)))
                 : xasprintf("exit %d", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
     json_object_set_new(o, "status", json_string(timed_out ? "TIMEOUT" : "CRASH"));
@@ -151,13 +162,15 @@ static void progress(int quiet, int done, int total, json_t *point)
 json_t *perf_profile(const char *candidate, const perf_config *c, double timeout_s, int quiet,
                      char **err)
 {
-    int total = perf_plan_count(c), next = 0, nfixed = 0, wanted_fixed = 0;
+    int total = perf_plan_count(c), next = 0, nfixed = 0, wanted_fixed = 0, left = 0;
     for (int op = 1; op <= RESHAPE_OP_COUNT; op++)
         wanted_fixed += (c->ops >> op) & 1;
     json_t *points = json_array(), *fixed = json_array(), *loaded = NULL;
     char when[32];
     utc_now(when);
     *err = NULL;
+    if (reaper_become_subreaper() != 0)
+        die(EXIT_HARNESS, "cannot become a child subreaper: %s", strerror(errno));
     while (next < total || nfixed < wanted_fixed) {
         perf_worker w;
         if (start(&w, candidate, c, next))
@@ -184,7 +197,7 @@ json_t *perf_profile(const char *candidate, const perf_config *c, double timeout
             }
             json_decref(o);
         }
-        int st = stop(&w);
+        int st = stop(&w, &left);
         json_t *lost = next < total ? lost_point(c, next, timed_out, st, timeout_s) : NULL;
         if (!*err && !said_loaded)
             *err = xasprintf("the candidate died while loading: %s",
@@ -211,9 +224,11 @@ json_t *perf_profile(const char *candidate, const perf_config *c, double timeout
     for (int op = 1; op <= RESHAPE_OP_COUNT; op++)
         if ((c->ops >> op) & 1)
             json_array_append_new(ops, json_string(reshape_op_name((reshape_op)op)));
-    return json_pack("{s:s, s:o, s:o, s:s, s:{s:o, s:I, s:f, s:f}, s:o, s:o}",
+    if (left)
+        warn("perf: the candidate left %d process%s running; killed", left, left == 1 ? "" : "es");
+    return json_pack("{s:s, s:o, s:o, s:s, s:{s:o, s:I, s:f, s:f}, s:o, s:o, s:i}",
                      "schema", "reshape-conform-perf/1", "candidate", cand, "host", host_info(),
                      "started", when, "config", "ops", ops, "max_bytes", (json_int_t)c->max_bytes,
                      "point_seconds", c->point_seconds, "timeout_s", timeout_s,
-                     "points", points, "fixed", fixed);
+                     "points", points, "fixed", fixed, "processes_left_running", left);
 }

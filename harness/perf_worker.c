@@ -1,10 +1,12 @@
 /*
  * perf_worker.c - the worker of a performance profile (perf.h):
  * `reshape-conform __perf CANDIDATE OPS MAX_BYTES POINT_SECONDS FIRST`.
- * Loads the candidate, measures the plan's points from FIRST on and writes
+ * Becomes a child subreaper and installs the run's seccomp sandbox
+ * (reaper.h, sandbox.h) as a run's worker does, then loads the candidate,
+ * measures the plan's points from FIRST on and writes
  * one JSON line per point on fd PERF_FD_OUT, each in one write(), so the
  * parent sees whole lines or none.  Depends on perf.h, exec.h (loading),
- * options.h (parse_u64), jansson.
+ * reaper.h, sandbox.h, options.h (parse_u64), jansson.
  *
  * Lines, in order: {"loaded": {"name", "version"}} or {"load_error": MSG};
  * {"index": I, ...point...} for each point; {"fixed": {...}} for each op.
@@ -18,6 +20,8 @@
 #include "exec.h"
 #include "options.h"
 #include "perf.h"
+#include "reaper.h"
+#include "sandbox.h"
 #include "util.h"
 
 #define PERF_FD_OUT 3
@@ -50,6 +54,12 @@ int cmd_perf_worker(int argc, char **argv)
         die(EXIT_USAGE, "__perf: usage: __perf CANDIDATE OPS MAX_BYTES POINT_SECONDS FIRST");
     perf_config c = {(unsigned)ops, max_bytes, strtod(argv[4], NULL)};
     wire_probe probe;
+    memset(&probe, 0, sizeof probe);
+    if (reaper_become_subreaper() != 0 || sandbox_install(probe.message, sizeof probe.message)) {
+        put_line(json_pack("{s:s}", "load_error", *probe.message ? probe.message
+                                                  : "cannot make the worker a child subreaper"));
+        return EXIT_HARNESS;
+    }
     const reshape_candidate *t = candidate_open(argv[1], &probe);
     if (!t) {
         put_line(json_pack("{s:s}", "load_error", probe.message));

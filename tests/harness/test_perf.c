@@ -130,3 +130,14 @@ Test(perf, certify_with_perf_bundles_the_profile_and_verifies)
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     cr_expect_eq(system(cmd), 0);
 }
+
+Test(perf, what_the_candidate_starts_is_killed_and_counted)
+{
+    run r = run_harness(QUICK " --candidate build/broken/forks_sleeping_child.so");
+    cr_assert_eq(r.code, 0, "exit %d: %s", r.code, r.err);
+    cr_expect_eq(json_integer_value(json_object_get(r.report, "processes_left_running")), 1);
+    cr_expect(strstr(r.err, "left 1 process running"), "stderr: %s", r.err);
+    /* the stray names itself broken-stray; none may outlive the profile */
+    cr_expect_neq(system("pgrep -x broken-stray >/dev/null"), 0, "a broken-stray survived");
+    run_free(&r);
+}
