@@ -26,14 +26,13 @@ static void capped_problem(checker *k, capped *c, const char *fmt, ...)
 {
     if (c->seen++ >= VERIFY_SHOW)
         return;
-    va_list ap;
-    va_start(ap, fmt);
-    char *msg = NULL;
     strbuf b;
+    va_list ap;
     sb_init(&b);
+    va_start(ap, fmt);
     sb_vaddf(&b, fmt, ap);
     va_end(ap);
-    msg = sb_take(&b);
+    char *msg = sb_take(&b);
     verify_problem(k, c->name, "%s", msg);
     free(msg);
 }
