@@ -68,7 +68,9 @@ void signature_check(checker *k, const bundle *b, const sig_key *trusted, const 
     }
     json_t *signer = sm ? json_loadb((const char *)sm->data, sm->size, 0, NULL) : NULL;
     const char *pem = field(signer, "public_key"), *fpr = field(signer, "fingerprint");
-    const char *name = field(signer, "name");
+    char *name = field(signer, "name") ? xstrdup(field(signer, "name")) : NULL;
+    if (name)
+        sanitize_text(name);    /* the bundle's claim, for a terminal */
     char *err = NULL;
     sig_key *named = pem ? sig_key_from_pem(pem, strlen(pem), &err) : NULL;
     free(err);
@@ -96,4 +98,5 @@ void signature_check(checker *k, const bundle *b, const sig_key *trusted, const 
     }
     sig_key_free(named);
     json_decref(signer);
+    free(name);
 }

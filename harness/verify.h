@@ -22,7 +22,9 @@ typedef struct checker {
 
 /*
  * Prints "problem: NAME: MESSAGE" on stdout and counts it.  `name` is one
- * of the stable problem names ("verdict-mismatch", "junit-mismatch", ...).
+ * of the stable problem names ("verdict-mismatch", "junit-mismatch", ...);
+ * bytes of MESSAGE outside printable ASCII are printed as '?' (a bundle's
+ * strings are hostile input).
  */
 void verify_problem(checker *k, const char *name, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
