@@ -260,6 +260,9 @@ int cmd_verify(int argc, char **argv)
     if (bundle_read(&b, path, &err)) {
         printf("problem: archive-damaged: %s\ninvalid: '%s'\n", err, path);
         free(err);
+        case_set_free(&set);
+        sig_key_free(trusted);
+        free(default_cases);
         return EXIT_NONCONFORMANT;
     }
     checker k = {0};
