@@ -79,7 +79,7 @@ char *bundle_manifest(const bundle *b)
     strbuf s;
     sb_init(&s);
     for (int i = 0; i < b->n; i++) {
-        if (!strcmp(v[i]->name, BUNDLE_MANIFEST))
+        if (!strcmp(v[i]->name, BUNDLE_MANIFEST) || !strcmp(v[i]->name, BUNDLE_SIGNATURE))
             continue;
         char hex[65];
         sha256_hex(v[i]->data, v[i]->size, hex);

@@ -20,6 +20,11 @@
 #define BUNDLE_CANDIDATE "candidate.sha256"
 #define BUNDLE_HOST "host.json"
 #define BUNDLE_COMMAND "command.txt"
+/* A signed bundle's (bundle_sign.c): who signed, listed in the manifest,
+ * and the Ed25519 signature of MANIFEST.sha256's bytes, the one member the
+ * manifest does not list besides itself. */
+#define BUNDLE_SIGNER "signer.json"
+#define BUNDLE_SIGNATURE "MANIFEST.sig"
 
 typedef struct bundle_member {
     char *name;                 /* below the top folder, no '/' */
@@ -43,8 +48,8 @@ int bundle_add_file(bundle *b, const char *name, const char *path);
 /* The member named `name`, or NULL. */
 const bundle_member *bundle_get(const bundle *b, const char *name);
 
-/* The text of MANIFEST.sha256 over every member but the manifest itself.
- * New string. */
+/* The text of MANIFEST.sha256 over every member but the manifest itself
+ * and its signature.  New string. */
 char *bundle_manifest(const bundle *b);
 
 /*

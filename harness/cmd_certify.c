@@ -4,7 +4,8 @@
  * bundle DIR/NAME-VERSION.tar.gz (bundle.h, harness/README.md).
  */
 static const char certify_usage[] =
-"usage: reshape-conform certify --candidate X.so --out DIR [--jobs N] [--perf[=SIZE]] [--quiet]\n"
+"usage: reshape-conform certify --candidate X.so --out DIR [--jobs N] [--perf[=SIZE]]\n"
+"                               [--sign KEY.pem [--signer NAME]] [--quiet]\n"
 "\n"
 "  --candidate PATH  the candidate .so (required)\n"
 "  --out DIR         where NAME-VERSION.tar.gz goes (created if missing)\n"
@@ -14,6 +15,9 @@ static const char certify_usage[] =
 "  --perf[=SIZE]     also measure the performance profile (reshape-conform\n"
 "                    perf, every op, sizes up to SIZE or perf's default)\n"
 "                    into perf.json, perf.md and perf.html\n"
+"  --sign KEY.pem    sign the manifest with this Ed25519 private key\n"
+"                    ('openssl genpkey -algorithm ed25519 -out KEY.pem')\n"
+"  --signer NAME     who signs, recorded in the bundle beside the key\n"
 "  --quiet           no progress lines\n"
 "  --help            this text\n"
 "\n"
@@ -21,7 +25,8 @@ static const char certify_usage[] =
 "default timeout, seed and max-bytes, no --strict-errors, no expectations,\n"
 "then writes report.json, report.xml, report.md and report.html (when the\n"
 "renderer is there), command.txt, suite.json, candidate.sha256, host.json\n"
-"and MANIFEST.sha256 into the bundle.  Check it with 'reshape-conform verify'.\n"
+"and MANIFEST.sha256 into the bundle; with --sign also signer.json and\n"
+"MANIFEST.sig.  Check it with 'reshape-conform verify'.\n"
 "exit status: 0 conformant, 1 not conformant (a bundle is written for both),\n"
 "2 bad usage or invalid case files, 3 harness failure (no bundle).\n";
 
@@ -35,6 +40,7 @@ static const char certify_usage[] =
 #include <unistd.h>
 
 #include "bundle.h"
+#include "bundle_sign.h"
 #include "case.h"
 #include "perf.h"
 #include "report.h"
@@ -50,6 +56,8 @@ static const struct option certify_options[] = {
     {"cases", required_argument, NULL, 's'},
     {"quiet", no_argument, NULL, 'q'},
     {"perf", optional_argument, NULL, 'p'},
+    {"sign", required_argument, NULL, 'k'},
+    {"signer", required_argument, NULL, 'n'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -169,7 +177,8 @@ static void measure_perf(const char *cand, uint64_t max_bytes, const char *work,
 
 int cmd_certify(int argc, char **argv)
 {
-    const char *cand = NULL, *out = NULL, *jobs = NULL, *cases = NULL;
+    const char *cand = NULL, *out = NULL, *jobs = NULL, *cases = NULL, *key_path = NULL,
+               *signer = NULL;
     int quiet = 0, perf = 0, c;
     uint64_t perf_max = perf_default_max_bytes();
     opterr = 0;
@@ -186,6 +195,8 @@ int cmd_certify(int argc, char **argv)
             if (optarg && (perf_parse_size(optarg, &perf_max) || perf_max < 4096))
                 die(EXIT_USAGE, "'--perf' wants a size of at least 4K, not '%s'", optarg);
             break;
+        case 'k': key_path = optarg; break;
+        case 'n': signer = optarg; break;
         case 'h': fputs(certify_usage, stdout); return EXIT_CONFORMANT;
         case ':': die(EXIT_USAGE, "option '%s' needs a value", argv[optind - 1]);
         default: die(EXIT_USAGE, "unknown option '%s'", argv[optind - 1]);
@@ -195,6 +206,13 @@ int cmd_certify(int argc, char **argv)
         die(EXIT_USAGE, "unexpected argument '%s'", argv[optind]);
     if (!cand || !out)
         die(EXIT_USAGE, "certify needs '--candidate X.so' and '--out DIR'");
+    if (signer && !key_path)
+        die(EXIT_USAGE, "'--signer NAME' needs '--sign KEY.pem'");
+    /* the key is read before the run: a wrong one costs no run */
+    sig_key *key = NULL;
+    char *key_err = NULL;
+    if (key_path && !(key = sig_key_read(key_path, 1, &key_err)))
+        die(EXIT_USAGE, "%s", key_err);
     char *default_cases = NULL;
     if (!cases) {
         char *abs = xasprintf("%s/cases", source_dir());
@@ -276,9 +294,14 @@ int cmd_certify(int argc, char **argv)
     line = shell_line(argc + 1, argv - 1);     /* the program, "certify", the options */
     bundle_add(&b, BUNDLE_COMMAND, line, strlen(line));
     free(line);
+    if (key)
+        bundle_add_signer(&b, key, signer);
     char *manifest = bundle_manifest(&b);
     bundle_add(&b, BUNDLE_MANIFEST, manifest, strlen(manifest));
     free(manifest);
+    if (key)
+        bundle_add_signature(&b, key);
+    sig_key_free(key);
 
     char *name = file_word(str_at(report, "candidate", "name"));
     char *version = file_word(str_at(report, "candidate", "version"));
