@@ -64,7 +64,7 @@ fuzz: $(FUZZ_BINS)
 	    [ -d $$d ] && seeds="$$seeds $$d"; done; \
 	  [ $$n = case_load ] && seeds="$$seeds $(fuzz_seeds_case_load)"; \
 	  echo "fuzz: $$n for $(FUZZ_SECONDS) s"; \
-	  $(BUILD)/fuzz/bin/fuzz_$$n -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+	  $(BUILD)/fuzz/bin/fuzz_$$n -max_total_time=$(FUZZ_SECONDS) -max_len=16384 \
 	    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
 	    -artifact_prefix=$(BUILD)/fuzz/crash-$$n- \
 	    $(BUILD)/fuzz/corpus/$$n $$seeds >$(BUILD)/fuzz/$$n.log 2>&1 \
