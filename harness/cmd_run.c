@@ -373,19 +373,7 @@ int run_main(int argc, char **argv, int list)
     options_defaults(&o, argc, argv);
     parse(&o, argc, argv);
     journal resumed;
-    char **resume_argv = NULL;
-    if (o.resume) {             /* the run's options are the journal's */
-        run_options given = o;
-        int hargc;
-        resume_argv = run_journal_load(&resumed, given.resume, &hargc);
-        if (given.nsettings)
-            run_journal_check_options(&resumed, &given);
-        options_defaults(&o, hargc, resume_argv);
-        parse(&o, hargc, resume_argv);
-        o.resume = given.resume;
-        o.quiet = given.quiet;
-        o.verbose = given.verbose;
-    }
+    char **resume_argv = o.resume ? run_journal_resume_options(&o, &resumed, parse) : NULL;
     o.list |= list;
     char *default_cases = NULL;
     if (!o.ncases) {

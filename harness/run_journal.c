@@ -47,6 +47,22 @@ void run_journal_check_options(const journal *j, const run_options *given)
     json_decref(mine);
 }
 
+char **run_journal_resume_options(run_options *o, journal *j,
+                                  void (*parse)(run_options *, int, char **))
+{
+    run_options given = *o;
+    int argc;
+    char **argv = run_journal_load(j, given.resume, &argc);
+    if (given.nsettings)
+        run_journal_check_options(j, &given);
+    options_defaults(o, argc, argv);
+    parse(o, argc, argv);
+    o->resume = given.resume;
+    o->quiet = given.quiet;
+    o->verbose = given.verbose;
+    return argv;
+}
+
 /* Checks the header's digests against this run's; exits 2 otherwise. */
 static void check_header(const journal *j, const char *path, const char *cand_sha,
                          const char *cases_sha)

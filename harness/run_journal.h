@@ -28,6 +28,17 @@ typedef struct run_journal {
 char **run_journal_load(journal *j, const char *path, int *argc);
 
 /*
+ * For `--resume JOURNAL` (o->resume): reads the journal into `j`
+ * (run_journal_load), checks the options given beside --resume against its
+ * header (run_journal_check_options) when there are any, then makes `o`
+ * the journal's run options, parsed from its argv by `parse` (cmd_run.c's
+ * option parser), keeping --resume, --quiet and --verbose as given.
+ * Returns the argv array to free after the run (its strings belong to `j`).
+ */
+char **run_journal_resume_options(run_options *o, journal *j,
+                                  void (*parse)(run_options *, int, char **));
+
+/*
  * Exits 2 when options `given` (the command line beside --resume) differ
  * from the journal header's, naming the first option that differs.  The
  * report's options objects are compared, argv aside.

@@ -48,7 +48,7 @@ ALL_TARGETS  += $(FUZZ_REPLAYS) $(BUILD)/tests/fuzz_replay
 DEB_PACKAGES += clang-14 libclang-rt-14-dev
 TEST_RUNS    += test-fuzz-replay
 
-.PHONY: fuzz test-fuzz-replay
+.PHONY: fuzz fuzz-run test-fuzz-replay
 test-fuzz-replay: $(BUILD)/tests/fuzz_replay $(FUZZ_REPLAYS)
 	@$(call san_run,$(BUILD)/tests/fuzz_replay)
 
@@ -57,7 +57,11 @@ test-fuzz-replay: $(BUILD)/tests/fuzz_replay $(FUZZ_REPLAYS)
 fuzz_seeds_case_load := cases tests/harness/data/basic tests/harness/data/extremes \
                         tests/harness/data/malformed tests/harness/data/open
 
-fuzz: $(FUZZ_BINS)
+# Like test: install first (clang-14, libFuzzer), then build and run.
+fuzz: deps
+	@$(MAKE) --no-print-directory fuzz-run
+
+fuzz-run: $(FUZZ_BINS)
 	@set -e; for n in $(FUZZ_NAMES); do \
 	  mkdir -p $(BUILD)/fuzz/corpus/$$n; \
 	  seeds=""; for d in tests/fuzz/corpus/$$n tests/fuzz/regressions/$$n; do \
