@@ -140,8 +140,11 @@ void journal_append(journal_writer *w, const char *id, const result *r)
                           r->status_agrees < 0 ? json_null() : json_boolean(r->status_agrees));
     char *line = e ? json_dumps(e, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
     json_decref(e);
-    if (!line)
-        die(EXIT_HARNESS, "cannot encode a journal entry for '%s'", id);
+    if (!line) {                /* not UTF-8: left out, so it runs again on resume */
+        warn("journal '%s': cannot encode the entry of '%s/%s'", w->path, id,
+             variant_name(r->v));
+        return;
+    }
     sb_addf(&w->buf, "%s\n", line);
     free(line);
     double t = now_s();
