@@ -35,9 +35,25 @@ static void sync_dir(const char *dir)
     close(fd);
 }
 
+/* Writes straight into `path`, which exists and is no regular file (a
+ * terminal, a pipe, /dev/stdout): there is nothing to replace. */
+static int open_in_place(atomic_file *af, const char *path, char **err)
+{
+    af->f = fopen(path, "wb");
+    if (!af->f) {
+        *err = xasprintf("cannot write '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    af->path = xstrdup(path);
+    return 0;
+}
+
 int atomic_open(atomic_file *af, const char *path, char **err)
 {
     memset(af, 0, sizeof *af);
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        return open_in_place(af, path, err);
     const char *slash = strrchr(path, '/');
     char *dir = dir_of(path);
     af->tmp = xasprintf("%s/.%s.XXXXXX", dir, slash ? slash + 1 : path);
@@ -67,6 +83,15 @@ int atomic_open(atomic_file *af, const char *path, char **err)
 
 int atomic_commit(atomic_file *af, char **err)
 {
+    if (!af->tmp) {             /* written in place (open_in_place) */
+        int bad = ferror(af->f) != 0;
+        bad |= fclose(af->f) != 0;
+        if (bad)
+            *err = xasprintf("cannot write '%s': %s", af->path, strerror(errno ? errno : EIO));
+        free(af->path);
+        memset(af, 0, sizeof *af);
+        return bad ? -1 : 0;
+    }
     int bad = ferror(af->f) || fflush(af->f) != 0 || fsync(fileno(af->f)) != 0;
     int saved = errno;
     if (fclose(af->f) != 0 && !bad) {

@@ -19,8 +19,11 @@ typedef struct atomic_file {
 /*
  * Opens a temporary file beside `path` (same directory, so that rename is
  * atomic), with the mode a plain fopen would give (0666 less the umask).
- * Returns 0, or -1 with *err set ("cannot write 'PATH': REASON", new
- * string) when the directory cannot take a file.
+ * A target that exists and is no regular file (a terminal, a pipe,
+ * /dev/stdout) is written in place instead: renaming over it would
+ * replace the device or the link itself.  Returns 0, or -1 with *err set
+ * ("cannot write 'PATH': REASON", new string) when the directory cannot
+ * take a file.
  */
 int atomic_open(atomic_file *af, const char *path, char **err);
 

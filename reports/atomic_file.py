@@ -13,7 +13,13 @@ import tempfile
 
 
 def write_atomic(path, text):
-    """Writes `text` (str, UTF-8) to `path` atomically; raises OSError."""
+    """Writes `text` (str, UTF-8) to `path` atomically; raises OSError.  A
+    target that exists and is no regular file (a pipe, /dev/stdout) is
+    written in place: renaming over it would replace the device itself."""
+    if os.path.exists(path) and not os.path.isfile(path):
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        return
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(dir=folder, prefix="." + os.path.basename(path) + ".")
     try:

@@ -159,3 +159,26 @@ Test(atomic, render_py_replaces_its_outputs_whole, .timeout = 120)
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     cr_expect_eq(system(cmd), 0);
 }
+
+/* Regression: `--junit /dev/stdout` once renamed a temporary file over
+ * /dev/stdout, replacing the link with a regular file.  A target that is
+ * no regular file is written in place; the link and the device stay. */
+Test(atomic, a_target_that_is_no_regular_file_is_written_in_place)
+{
+    char dir[] = "/tmp/atomic-test-XXXXXX";
+    cr_assert(mkdtemp(dir));
+    char link[64];
+    snprintf(link, sizeof link, "%s/out", dir);
+    cr_assert_eq(symlink("/dev/null", link), 0);
+    char *err = NULL;
+    cr_expect_eq(atomic_write_bytes(link, "report\n", 7, &err), 0, "%s", err);
+    struct stat st;
+    cr_assert_eq(lstat(link, &st), 0);
+    cr_expect(S_ISLNK(st.st_mode), "the link was replaced");
+    cr_assert_eq(stat("/dev/null", &st), 0);
+    cr_expect(S_ISCHR(st.st_mode), "/dev/null is no longer a device");
+    cr_expect_eq(temp_files_in(dir), 0, "a temporary file was left");
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    cr_expect_eq(system(cmd), 0);
+}
