@@ -36,7 +36,8 @@ static void sync_dir(const char *dir)
 }
 
 /* Writes straight into `path`, which exists and is no regular file (a
- * terminal, a pipe, /dev/stdout): there is nothing to replace. */
+ * link such as /dev/stdout, whose target may well be a regular file the
+ * caller holds open; a terminal, a pipe): nothing to replace. */
 static int open_in_place(atomic_file *af, const char *path, char **err)
 {
     af->f = fopen(path, "wb");
@@ -52,7 +53,7 @@ int atomic_open(atomic_file *af, const char *path, char **err)
 {
     memset(af, 0, sizeof *af);
     struct stat st;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
         return open_in_place(af, path, err);
     const char *slash = strrchr(path, '/');
     char *dir = dir_of(path);

@@ -19,9 +19,9 @@ typedef struct atomic_file {
 /*
  * Opens a temporary file beside `path` (same directory, so that rename is
  * atomic), with the mode a plain fopen would give (0666 less the umask).
- * A target that exists and is no regular file (a terminal, a pipe,
- * /dev/stdout) is written in place instead: renaming over it would
- * replace the device or the link itself.  Returns 0, or -1 with *err set
+ * A target that exists and is no regular file itself (a symbolic link
+ * such as /dev/stdout, a terminal, a pipe) is written in place instead:
+ * renaming over it would replace the link or the device.  Returns 0, or -1 with *err set
  * ("cannot write 'PATH': REASON", new string) when the directory cannot
  * take a file.
  */

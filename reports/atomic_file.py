@@ -14,9 +14,10 @@ import tempfile
 
 def write_atomic(path, text):
     """Writes `text` (str, UTF-8) to `path` atomically; raises OSError.  A
-    target that exists and is no regular file (a pipe, /dev/stdout) is
-    written in place: renaming over it would replace the device itself."""
-    if os.path.exists(path) and not os.path.isfile(path):
+    target that exists and is no regular file itself (a link such as
+    /dev/stdout, a pipe) is written in place: renaming over it would replace
+    the link or the device."""
+    if os.path.lexists(path) and (os.path.islink(path) or not os.path.isfile(path)):
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
         return

@@ -160,9 +160,9 @@ Test(atomic, render_py_replaces_its_outputs_whole, .timeout = 120)
     cr_expect_eq(system(cmd), 0);
 }
 
-/* Regression: `--junit /dev/stdout` once renamed a temporary file over
- * /dev/stdout, replacing the link with a regular file.  A target that is
- * no regular file is written in place; the link and the device stay. */
+/* Regression: `--junit /dev/stdout`, stdout a file, once renamed a
+ * temporary file over /dev/stdout, replacing the link with a regular file.
+ * A target that is no regular file itself is written in place; links stay. */
 Test(atomic, a_target_that_is_no_regular_file_is_written_in_place)
 {
     char dir[] = "/tmp/atomic-test-XXXXXX";
@@ -178,6 +178,21 @@ Test(atomic, a_target_that_is_no_regular_file_is_written_in_place)
     cr_assert_eq(stat("/dev/null", &st), 0);
     cr_expect(S_ISCHR(st.st_mode), "/dev/null is no longer a device");
     cr_expect_eq(temp_files_in(dir), 0, "a temporary file was left");
+    /* a link to a regular file, as /dev/stdout is when stdout is one */
+    char file[64], link2[64];
+    snprintf(file, sizeof file, "%s/file", dir);
+    snprintf(link2, sizeof link2, "%s/out2", dir);
+    cr_assert_eq(atomic_write_bytes(file, "old\n", 4, &err), 0, "%s", err);
+    cr_assert_eq(symlink(file, link2), 0);
+    cr_expect_eq(atomic_write_bytes(link2, "new\n", 4, &err), 0, "%s", err);
+    cr_assert_eq(lstat(link2, &st), 0);
+    cr_expect(S_ISLNK(st.st_mode), "the link to a file was replaced");
+    FILE *f = fopen(file, "r");
+    char buf[8] = {0};
+    cr_assert(f);
+    cr_expect_eq(fread(buf, 1, 7, f), 4);
+    fclose(f);
+    cr_expect_str_eq(buf, "new\n", "the file behind the link was not written");
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     cr_expect_eq(system(cmd), 0);
