@@ -32,6 +32,9 @@ char **run_journal_load(journal *j, const char *path, int *argc)
 void run_journal_check_options(const journal *j, const run_options *given)
 {
     json_t *mine = report_options_json(given);
+    free(given->cases);         /* the command line's lists: the journal's replace them */
+    free(given->tags);
+    free(given->op_names);
     json_t *theirs = json_object_get(j->header, "options");
     const char *key;
     json_t *v;
@@ -53,8 +56,13 @@ char **run_journal_resume_options(run_options *o, journal *j,
     run_options given = *o;
     int argc;
     char **argv = run_journal_load(j, given.resume, &argc);
-    if (given.nsettings)
+    if (given.nsettings) {
         run_journal_check_options(j, &given);
+    } else {
+        free(given.cases);
+        free(given.tags);
+        free(given.op_names);
+    }
     options_defaults(o, argc, argv);
     parse(o, argc, argv);
     o->resume = given.resume;

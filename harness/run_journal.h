@@ -41,7 +41,8 @@ char **run_journal_resume_options(run_options *o, journal *j,
 /*
  * Exits 2 when options `given` (the command line beside --resume) differ
  * from the journal header's, naming the first option that differs.  The
- * report's options objects are compared, argv aside.
+ * report's options objects are compared, argv aside.  Frees the lists of
+ * `given` (cases, tags, op_names), which the journal's options replace.
  */
 void run_journal_check_options(const journal *j, const run_options *given);
 
