@@ -6,6 +6,7 @@
  */
 #include "baseline.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,9 +20,23 @@ static const char *get(json_t *o, const char *k)
 
 int baseline_load(baseline *b, const char *path, char **err)
 {
+    size_t len;
+    char *text = read_file(path, &len);
+    if (!text) {
+        memset(b, 0, sizeof *b);
+        *err = xasprintf("cannot read baseline report '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    int rc = baseline_parse(b, path, text, len, err);
+    free(text);
+    return rc;
+}
+
+int baseline_parse(baseline *b, const char *path, const char *text, size_t len, char **err)
+{
     memset(b, 0, sizeof *b);
     json_error_t je;
-    json_t *r = json_load_file(path, 0, &je);
+    json_t *r = json_loadb(text, len, 0, &je);
     if (!r) {
         *err = je.line > 0 ? xasprintf("invalid baseline report: %s %s:%d:%d", je.text, path,
                                        je.line, je.column)

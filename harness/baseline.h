@@ -40,6 +40,10 @@ typedef struct baseline {
  */
 int baseline_load(baseline *b, const char *path, char **err);
 
+/* As baseline_load, over the report's bytes text[0..len) read from `path`
+ * (named in messages): the parser itself, which tests/fuzz feeds. */
+int baseline_parse(baseline *b, const char *path, const char *text, size_t len, char **err);
+
 /* Finds the regressions and new passes among `res[0..n)` (final verdicts,
  * waivers applied), in the order of `res`. */
 void baseline_compare(baseline *b, const case_set *set, const result *res, int n);

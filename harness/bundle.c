@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomic_write.h"
 #include "util.h"
 
 void sha256_hex(const void *data, size_t size, char out[65])
@@ -116,7 +117,7 @@ int bundle_write(const bundle *b, const char *path, time_t mtime, char **err)
     }
     if (archive_write_close(a) != ARCHIVE_OK)
         goto fail;
-    if (rename(tmp, path) != 0) {
+    if (atomic_rename_synced(tmp, path) != 0) {
         *err = xasprintf("cannot write bundle '%s': %s", path, strerror(errno));
         remove(tmp);
         goto done;

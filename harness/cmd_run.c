@@ -31,6 +31,9 @@ static const char run_usage[] =
 "  --json FILE          write the JSON report (reports/SCHEMA.md)\n"
 "  --junit FILE         write the JUnit XML report\n"
 "  --report-dir DIR     write DIR/report.json, DIR/report.xml, then render\n"
+"  --journal FILE       append each verdict to FILE as decided, kept (default:\n"
+"                       DIR/journal.jsonl with --report-dir, removed at the end)\n"
+"  --resume JOURNAL     finish a killed run: its options, candidate and cases\n"
 "  --list               print the selected cases and exit\n"
 "  --verbose            also print NOT_SUPPORTED lines\n"
 "  --quiet              no progress lines\n"
@@ -59,6 +62,7 @@ static const char run_usage[] =
 #include "load_failure.h"
 #include "options.h"
 #include "progress.h"
+#include "run_journal.h"
 #include "report.h"
 #include "schedule.h"
 #include "select.h"
@@ -71,7 +75,7 @@ extern char **environ;
 enum {
     O_CANDIDATE = 256, O_CASES, O_JOBS, O_TIMEOUT, O_ISOLATION, O_VARIANTS, O_FILTER, O_TAG,
     O_OP, O_SHARD, O_SEED, O_MAX_BYTES, O_STRICT, O_EXPECTATIONS, O_UPDATE_EXP, O_BASELINE,
-    O_JSON, O_JUNIT, O_SANDBOX,
+    O_JSON, O_JUNIT, O_SANDBOX, O_JOURNAL, O_RESUME,
     O_REPORT_DIR, O_LIST, O_VERBOSE, O_QUIET, O_HELP
 };
 
@@ -96,6 +100,8 @@ static const struct option run_options_table[] = {
     {"json", required_argument, NULL, O_JSON},
     {"junit", required_argument, NULL, O_JUNIT},
     {"report-dir", required_argument, NULL, O_REPORT_DIR},
+    {"journal", required_argument, NULL, O_JOURNAL},
+    {"resume", required_argument, NULL, O_RESUME},
     {"list", no_argument, NULL, O_LIST},
     {"verbose", no_argument, NULL, O_VERBOSE},
     {"quiet", no_argument, NULL, O_QUIET},
@@ -125,6 +131,7 @@ static void parse(run_options *o, int argc, char **argv)
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":", run_options_table, NULL)) != -1) {
+        o->nsettings += c != O_RESUME && c != O_QUIET && c != O_VERBOSE;
         switch (c) {
         case O_CANDIDATE: o->candidate = optarg; break;
         case O_CASES: push(&o->cases, &o->ncases, optarg); break;
@@ -185,6 +192,8 @@ static void parse(run_options *o, int argc, char **argv)
         case O_JSON: o->json = optarg; break;
         case O_JUNIT: o->junit = optarg; break;
         case O_REPORT_DIR: o->report_dir = optarg; break;
+        case O_JOURNAL: o->journal = optarg; break;
+        case O_RESUME: o->resume = optarg; break;
         case O_LIST: o->list = 1; break;
         case O_VERBOSE: o->verbose = 1; break;
         case O_QUIET: o->quiet = 1; break;
@@ -257,9 +266,6 @@ static void write_reports(const run_options *o, json_t *report)
     if (o->junit && report_write_junit(report, o->junit, &err))
         die(EXIT_HARNESS, "%s", err);
     if (o->report_dir) {
-        if (report_make_dirs(o->report_dir))
-            die(EXIT_HARNESS, "cannot create report directory '%s': %s", o->report_dir,
-                strerror(errno));
         char *j = xasprintf("%s/report.json", o->report_dir);
         char *x = xasprintf("%s/report.xml", o->report_dir);
         if (report_write_json(report, j, &err) || report_write_junit(report, x, &err))
@@ -278,11 +284,15 @@ typedef struct run_sink {
     result *res;
     const expectation **waivers;
     int n, cap;
+    run_journal *rj;
+    int replay;                 /* feeding results read back from the journal */
 } run_sink;
 
 static void take_result(void *ctx, result *r)
 {
     run_sink *k = ctx;
+    if (k->rj->w && !k->replay)
+        journal_append(k->rj->w, k->set->cases[r->case_index].id, r);
     if (k->n == k->cap) {
         k->cap *= 2;
         k->res = xrealloc(k->res, (size_t)k->cap * sizeof *k->res);
@@ -296,10 +306,14 @@ static void take_result(void *ctx, result *r)
 /* The run itself: every job through the engine, judged as it completes. */
 static result *run_jobs(const run_options *o, const case_set *set, const job *jobs, int njobs,
                         engine *e, expectations *ex, const expectation ***waivers_out, int *nres,
-                        progress *pr, const char *load_error)
+                        progress *pr, const char *load_error, run_journal *rj)
 {
-    run_sink k = {set, ex, pr, xmalloc((size_t)(njobs + 16) * sizeof(result)),
-                  xmalloc((size_t)(njobs + 16) * sizeof(const expectation *)), 0, njobs + 16};
+    int cap = njobs + rj->npre + 16;
+    run_sink k = {set, ex, pr, xmalloc((size_t)cap * sizeof(result)),
+                  xmalloc((size_t)cap * sizeof(const expectation *)), 0, cap, rj, 1};
+    for (int i = 0; i < rj->npre; i++)
+        take_result(&k, &rj->pre[i]);
+    k.replay = 0;
     if (e)
         schedule_run(e, set, jobs, njobs, o->strict_errors, o->timeout_ms, o->seed, take_result,
                      &k);
@@ -333,6 +347,8 @@ int run_main(int argc, char **argv, int list)
     run_options o;
     options_defaults(&o, argc, argv);
     parse(&o, argc, argv);
+    journal resumed;
+    char **resume_argv = o.resume ? run_journal_resume_options(&o, &resumed, parse) : NULL;
     o.list |= list;
     char *default_cases = NULL;
     if (!o.ncases) {
@@ -410,9 +426,17 @@ int run_main(int argc, char **argv, int list)
             }
         }
     progress_init(&pr, expected_results, o.quiet, o.verbose);
+    if (o.report_dir && report_make_dirs(o.report_dir))
+        die(EXIT_HARNESS, "cannot create report directory '%s': %s", o.report_dir,
+            strerror(errno));
+    run_journal rj;
+    if (o.resume)
+        snprintf(started, sizeof started, "%s",
+                 json_string_value(json_object_get(resumed.header, "started_utc")));
+    run_journal_open(&rj, &o, o.resume ? &resumed : NULL, sha, &set, started, jobs, &njobs);
     const expectation **waivers;
     int nres;
-    result *res = run_jobs(&o, &set, jobs, njobs, e, &ex, &waivers, &nres, &pr, err);
+    result *res = run_jobs(&o, &set, jobs, njobs, e, &ex, &waivers, &nres, &pr, err, &rj);
     free(err);
     /* the workers' teardown overlaps the reports; engine_stop waits for it */
     if (e)
@@ -445,6 +469,11 @@ int run_main(int argc, char **argv, int list)
         json_t *report = report_build(&ri);
         write_reports(&o, report);
         json_decref(report);
+    }
+    run_journal_finish(&rj);
+    if (o.resume) {
+        journal_free(&resumed);
+        free(resume_argv);
     }
     progress_finish(&pr, secs, nsel, set.nerrors, headline);
     int strays = e ? engine_stop(e) : 0;

@@ -38,6 +38,9 @@ typedef struct run_options {
     const char *expectations;       /* --expectations FILE (expectations.h) */
     int update_expectations;        /* --update-expectations: drop entries that pass now */
     const char *baseline;           /* --baseline OLD.json (baseline.h) */
+    const char *journal;            /* --journal FILE (journal.h), kept after the run */
+    const char *resume;             /* --resume JOURNAL: options from its header */
+    int nsettings;                  /* options given other than --resume, --quiet, --verbose */
     int argc;
     char **argv;
 } run_options;

@@ -47,7 +47,13 @@ json_t *report_build(const run_info *ri);
  */
 void report_summarize(json_t *report);
 
-/* Writes `report` to `path` (indented, keys in schema order).  Returns 0,
+/* The report's "options" object of `o` (reports/SCHEMA.md): argv, the
+ * variants, the selection and every setting that changes a verdict.  New
+ * reference. */
+json_t *report_options_json(const run_options *o);
+
+/* Writes `report` to `path` (indented, keys in schema order), atomically
+ * (atomic_write.h).  Returns 0,
  * or -1 with *err set. */
 int report_write_json(json_t *report, const char *path, char **err);
 
@@ -55,7 +61,7 @@ int report_write_json(json_t *report, const char *path, char **err);
  * Writes the JUnit XML view of `report`: one testcase per (case, variant),
  * classname = op, name = id/variant; verdicts that count against
  * conformance are <failure type="VERDICT" message="DETAIL">, NOT_SUPPORTED
- * and WAIVED are <skipped>.  Returns 0, or -1 with *err set.
+ * and WAIVED are <skipped>.  Written atomically.  Returns 0, or -1 with *err set.
  */
 int report_write_junit(json_t *report, const char *path, char **err);
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomic_write.h"
 #include "report.h"
 #include "util.h"
 
@@ -18,7 +19,7 @@ static json_t *string_list(const char *const *v, int n)
     return a;
 }
 
-static json_t *options_json(const run_options *o)
+json_t *report_options_json(const run_options *o)
 {
     json_t *argv = json_array(), *variants = json_array();
     for (int i = 0; i < o->argc; i++) {
@@ -100,7 +101,7 @@ json_t *report_build(const run_info *ri)
         "suite", "version", SUITE_VERSION, "git_commit", commit,
         "cases_sha256", set->cases_sha256, "case_files", set->nfiles,
         "cases_loaded", set->ncases, "load_errors", set->nerrors,
-        "host", host_info(), "options", options_json(o),
+        "host", host_info(), "options", report_options_json(o),
         "started_utc", ri->started_utc, "duration_s", ri->duration_s,
         "verdict", "conformant");
     free(commit);
@@ -234,8 +235,19 @@ void report_summarize(json_t *report)
 
 int report_write_json(json_t *report, const char *path, char **err)
 {
-    if (json_dump_file(report, path, JSON_INDENT(1) | JSON_PRESERVE_ORDER) != 0) {
-        *err = xasprintf("cannot write json report '%s'", path);
+    atomic_file af;
+    char *why = NULL;
+    if (atomic_open(&af, path, &why) == 0) {
+        if (json_dumpf(report, af.f, JSON_INDENT(1) | JSON_PRESERVE_ORDER) != 0) {
+            atomic_abort(&af);
+            why = xasprintf("cannot write '%s'", path);
+        } else {
+            atomic_commit(&af, &why);
+        }
+    }
+    if (why) {
+        *err = xasprintf("cannot write json report: %s", why);
+        free(why);
         return -1;
     }
     return 0;

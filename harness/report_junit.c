@@ -5,8 +5,10 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "atomic_write.h"
 #include "job.h"
 #include "report.h"
 #include "util.h"
@@ -41,11 +43,14 @@ static int is_verdict(const char *s, verdict v)
 
 int report_write_junit(json_t *report, const char *path, char **err)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        *err = xasprintf("cannot write junit report '%s': %s", path, strerror(errno));
+    atomic_file af;
+    char *why = NULL;
+    if (atomic_open(&af, path, &why)) {
+        *err = xasprintf("cannot write junit report: %s", why);
+        free(why);
         return -1;
     }
+    FILE *f = af.f;
     json_t *cases = json_object_get(report, "cases");
     long failures = 0, skipped = 0;
     size_t i;
@@ -110,8 +115,9 @@ int report_write_junit(json_t *report, const char *path, char **err)
         fprintf(f, "    </testcase>\n");
     }
     fprintf(f, "  </testsuite>\n</testsuites>\n");
-    if (fclose(f) != 0) {
-        *err = xasprintf("cannot write junit report '%s': %s", path, strerror(errno));
+    if (atomic_commit(&af, &why)) {
+        *err = xasprintf("cannot write junit report: %s", why);
+        free(why);
         return -1;
     }
     return 0;

@@ -35,7 +35,9 @@
 
 #define WIRE_THREADS 4
 #define WIRE_ITERS_MAX 64
-#define WIRE_MEM_SAMPLES 5
+/* repeat: memory samples, one every PLAN_REPEAT_EVERY calls after the
+ * warm-up and one after the last call (PLAN_REPEAT_CALLS / EVERY + 1). */
+#define WIRE_MEM_SAMPLES 21
 
 /* Small cells of an arena, the most requests one batch carries. */
 #define ARENA_CELLS 64

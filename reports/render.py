@@ -27,6 +27,7 @@ sys.dont_write_bytecode = True  # keep the source tree free of __pycache__
 
 import render_html  # noqa: E402
 import render_md  # noqa: E402
+from atomic_file import write_atomic  # noqa: E402
 from report_schema import ReportInvalid, check  # noqa: E402
 
 EXIT_OK, EXIT_INVALID, EXIT_WRITE = 0, 2, 3
@@ -69,9 +70,10 @@ def load(path):
 
 
 def write(path, text):
+    """Writes `text` to `path` atomically (temporary file, fsync, rename): a
+    reader never sees a part of it; exits with EXIT_WRITE on failure."""
     try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+        write_atomic(path, text)
     except OSError as e:
         _fail(EXIT_WRITE, 'cannot write "%s": %s' % (path, e.strerror or e))
 

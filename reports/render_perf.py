@@ -23,6 +23,7 @@ sys.dont_write_bytecode = True  # keep the source tree free of __pycache__
 import jinja2  # noqa: E402
 
 import perf_chart  # noqa: E402
+from atomic_file import write_atomic  # noqa: E402
 import perf_model  # noqa: E402
 
 PROG = "render_perf"
@@ -75,9 +76,7 @@ def main(argv):
     for name, template in (("perf.md", "perf.md.j2"), ("perf.html", "perf.html.j2")):
         path = os.path.join(out, name)
         try:
-            with open(path + ".tmp", "w", encoding="utf-8") as f:
-                f.write(render(profile, template))
-            os.replace(path + ".tmp", path)
+            write_atomic(path, render(profile, template))
         except OSError as e:
             _fail(3, 'cannot write "%s": %s' % (path, e.strerror or e))
     return 0

@@ -120,7 +120,7 @@ Test(isolation, leak_per_call_is_leak)
 {
     run r = run_harness("--candidate " CANDS "leak.so --cases " BASIC " --quiet");
     cr_expect_eq(r.code, 1);
-    expect_verdict(&r, "ok_big_f32", "repeat", "LEAK", "bytes per call over 200 calls");
+    expect_verdict(&r, "ok_big_f32", "repeat", "LEAK", "bytes per call over 1000 calls");
     expect_verdict(&r, "ok_big_f32", "dense", "PASS", "");
     run_free(&r);
 }

@@ -1,0 +1,78 @@
+# tests/fuzz/build.mk - libFuzzer targets (clang, ASan+UBSan), one file a
+# target: tests/fuzz/fuzz_<name>.c.
+#
+#   make fuzz                 each target for FUZZ_SECONDS (default 60) in
+#                             turn, seeded from tests/fuzz/corpus/<name>/
+#                             (and cases/, tests/harness/data/ for the case
+#                             loader); new inputs go to build/fuzz/corpus/,
+#                             a crash to build/fuzz/crash-<name>-*, and fails
+#   make test-fuzz-replay     (part of make test) every committed seed and
+#                             regression input (tests/fuzz/regressions/
+#                             <name>/) through the same entry points, built
+#                             with gcc under ASan+UBSan, no libFuzzer
+#
+# A crash found by make fuzz becomes a regression: copy the input to
+# tests/fuzz/regressions/<name>/ with a name that says what it found.
+
+FUZZ_CC      := clang-14
+FUZZ_SECONDS ?= 60
+FUZZ_CFLAGS  := $(CSTD) $(WARN) -O1 -g -Iinclude -Iharness -pthread \
+                -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
+                -fno-omit-frame-pointer
+FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_HOBJ    := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(filter-out harness/main.c,$(HARNESS_SRC)))
+FUZZ_BINS    := $(FUZZ_NAMES:%=$(BUILD)/fuzz/bin/fuzz_%)
+FUZZ_REPLAYS := $(FUZZ_NAMES:%=$(BUILD)/san/fuzz-replay/fuzz_%)
+FUZZ_SAN_HOBJ:= $(filter-out %/main.o,$(HARNESS_SOBJ))
+
+$(BUILD)/fuzz/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/fuzz/bin/fuzz_%: $(BUILD)/fuzz/obj/tests/fuzz/fuzz_%.o $(FUZZ_HOBJ)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ -o $@ $(HARNESS_LIBS)
+
+$(BUILD)/san/obj/tests/fuzz/%.o: SAN_CFLAGS += -Iharness -pthread
+
+$(BUILD)/san/fuzz-replay/fuzz_%: $(BUILD)/san/obj/tests/fuzz/fuzz_%.o \
+                                 $(BUILD)/san/obj/tests/fuzz/replay.o $(FUZZ_SAN_HOBJ)
+	@mkdir -p $(@D)
+	$(CC) $(SAN_CFLAGS) $^ -o $@ $(HARNESS_LIBS)
+
+$(BUILD)/tests/fuzz_replay: $(BUILD)/obj/tests/fuzz/regressions_test.o
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $^ -o $@ -lcriterion
+
+ALL_TARGETS  += $(FUZZ_REPLAYS) $(BUILD)/tests/fuzz_replay
+DEB_PACKAGES += clang-14 libclang-rt-14-dev
+TEST_RUNS    += test-fuzz-replay
+
+.PHONY: fuzz fuzz-run test-fuzz-replay
+test-fuzz-replay: $(BUILD)/tests/fuzz_replay $(FUZZ_REPLAYS)
+	@$(call san_run,$(BUILD)/tests/fuzz_replay)
+
+# Seeds: the committed corpus of each target, plus the case files for the
+# case loader.  libFuzzer writes new inputs into the first folder only.
+fuzz_seeds_case_load := cases tests/harness/data/basic tests/harness/data/extremes \
+                        tests/harness/data/malformed tests/harness/data/open
+
+# Like test: install first (clang-14, libFuzzer), then build and run.
+fuzz: deps
+	@$(MAKE) --no-print-directory fuzz-run
+
+fuzz-run: $(FUZZ_BINS)
+	@set -e; for n in $(FUZZ_NAMES); do \
+	  mkdir -p $(BUILD)/fuzz/corpus/$$n; \
+	  seeds=""; for d in tests/fuzz/corpus/$$n tests/fuzz/regressions/$$n; do \
+	    [ -d $$d ] && seeds="$$seeds $$d"; done; \
+	  [ $$n = case_load ] && seeds="$$seeds $(fuzz_seeds_case_load)"; \
+	  echo "fuzz: $$n for $(FUZZ_SECONDS) s"; \
+	  $(BUILD)/fuzz/bin/fuzz_$$n -max_total_time=$(FUZZ_SECONDS) -max_len=16384 \
+	    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+	    -artifact_prefix=$(BUILD)/fuzz/crash-$$n- \
+	    $(BUILD)/fuzz/corpus/$$n $$seeds >$(BUILD)/fuzz/$$n.log 2>&1 \
+	    || { tail -n 60 $(BUILD)/fuzz/$$n.log; \
+	         echo "fuzz: $$n failed; the input is in $(BUILD)/fuzz/crash-$$n-*" >&2; exit 1; }; \
+	  grep -E '^stat::number_of_executed_units|^#[0-9]+ *DONE' $(BUILD)/fuzz/$$n.log | tail -n 2; \
+	done
