@@ -13,6 +13,7 @@ int cmd_list(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_certify(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_fuzz(int argc, char **argv);
 int cmd_worker(int argc, char **argv);
 
 int cmd_run(int argc, char **argv)
@@ -30,6 +31,7 @@ static const struct command {
     {"merge", cmd_merge, "join the JSON reports of shards into one"},
     {"certify", cmd_certify, "run the full suite and write a certification bundle"},
     {"verify", cmd_verify, "check a certification bundle"},
+    {"fuzz", cmd_fuzz, "compare a candidate with the reference on random requests"},
 };
 
 int main(int argc, char **argv)
@@ -49,6 +51,6 @@ int main(int argc, char **argv)
         printf("\n'reshape-conform COMMAND --help' describes each.\n");
         return EXIT_CONFORMANT;
     }
-    fprintf(stderr, "reshape-conform: unknown command '%s' (run, list, merge, certify, verify or help)\n", argv[1]);
+    fprintf(stderr, "reshape-conform: unknown command '%s' (run, list, merge, certify, verify, fuzz or help)\n", argv[1]);
     return EXIT_USAGE;
 }
