@@ -179,7 +179,7 @@ int cmd_fuzz(int argc, char **argv)
         die(EXIT_HARNESS, "%s", err);
     int rc = fuzz_run(&s);
     engine_stop(s.e);
-    printf("fuzz: %ld requests (%ld generated, the rest shrinking) in %.2f s (%.0f/s): "
+    printf("fuzz: %ld requests from %ld generated cases in %.3f s (%.0f/s): "
            "%ld disagreements, %d case%s written to %s\n",
            s.requests, s.cases, s.elapsed, s.elapsed > 0 ? (double)s.requests / s.elapsed : 0.0,
            s.disagreements, s.written, s.written == 1 ? "" : "s", s.out_dir);
