@@ -7,6 +7,7 @@
  *
  *   clock.c    a monotonic clock and best-of-N timing
  *   copy.c     copy bandwidth of the reference against memcpy
+ *   fuzz.c     requests per second of `reshape-conform fuzz` on the reference
  *   harness.c  harness throughput per isolation mode, whole-suite wall time,
  *              peak memory of one large case
  *   clone.c    clone-to-first-report: git clone, then `make run` in the clone
@@ -40,6 +41,10 @@ struct bench_options {
 int bench_copy(const struct bench_options *opt, json_t *out, json_t *table);
 int bench_harness(const struct bench_options *opt, json_t *out, json_t *table);
 int bench_clone(const struct bench_options *opt, json_t *out, json_t *table);
+/* Requests per second of `reshape-conform fuzz` against the reference (no
+ * disagreement allowed), best of opt->repeats runs of 20,000 requests:
+ * out.fuzz = {requests, seconds, requests_per_s}.  Called by bench_harness. */
+int bench_fuzz(const struct bench_options *opt, json_t *out, json_t *table);
 
 /* Appends one row to `table`; `target` may be NULL. */
 void bench_row(json_t *table, const char *section, const char *figure,

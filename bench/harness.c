@@ -370,5 +370,6 @@ int bench_harness(const struct bench_options *opt, json_t *out, json_t *table)
     failed |= throughput(opt, out, table) != 0;
     failed |= whole_suite(opt, out, table) != 0;
     failed |= peak_memory(opt, out, table) != 0;
+    failed |= bench_fuzz(opt, out, table) != 0;
     return failed ? -1 : 0;
 }

@@ -18,8 +18,9 @@ the harness's exit 1, nonconformant, is a result, not a failure); 2 bad
 usage; 3 the harness failed (exit 2 or 3, or no report written) for some
 library, after writing the scoreboard for the others.
 
-Findings are reported as measured: nothing here hides or re-judges a
-verdict; it only groups entries that fail the same way.
+Findings are reported as measured: the harness groups the failing entries
+into findings (reports/SCHEMA.md, "Findings"); nothing here hides or
+re-judges a verdict, it only attaches a note to a finding's signature.
 """
 import argparse
 import collections
@@ -41,74 +42,66 @@ VERDICTS = ["PASS", "FAIL", "ACCEPTED_INVALID", "CRASH", "TIMEOUT",
             "UNEXPECTED_PASS"]
 COUNTS_AGAINST = {"FAIL", "ACCEPTED_INVALID", "CRASH", "TIMEOUT",
                   "MEMORY_VIOLATION", "LEAK", "FLOOD", "UNEXPECTED_PASS"}
-EXAMPLES_PER_FINDING = 3
 
-# What accepting an input means, per the status the case expected.
-ACCEPTS = {
-    "MULTIPLE_MINUS_ONE": "accepts a shape with more than one -1",
-    "BELOW_MINUS_ONE": "accepts shape values below -1",
-    "ZERO_OUT_OF_RANGE": "accepts a copying 0 at an index the input rank does not have",
-    "ZERO_AND_MINUS_ONE": "accepts a -1 beside dims whose product is 0",
-    "NOT_DIVISIBLE": "accepts a -1 that no whole number solves",
-    "VOLUME_MISMATCH": "accepts a shape whose volume differs from the input's",
-    "SHAPE_NOT_1D": "accepts a shape tensor that is not 1-D",
-    "DATA_TYPE": "accepts data types the operation does not list",
-    "SHAPE_TYPE": "accepts shape types the operation does not list",
-    "OVERFLOW": "accepts shapes whose volume overflows int64",
-    "INVALID_ARGUMENT": "accepts caller misuse",
-}
-
-# Plain-words explanations of findings, checked against the cases that show
-# them when they were written: (library, verdict, text in the finding's
-# sentence) -> what the library does.  A finding without a note is still
+# Plain-words explanations of findings, keyed by the finding's signature in
+# the harness's report (reports/SCHEMA.md, "Findings"): (library, signature)
+# -> what the library does, checked against the cases that show them when
+# they were written.  A signature written without " (on VARIANT)" also names
+# the same finding confined to one layout.  A finding without a note is still
 # listed; a note whose finding disappears is simply not printed.
 NOTES = [
-    ("onednn", "FAIL", "dnnl_memory_desc_reshape' returned invalid_arguments",
+    ("onednn", "FAIL: returned INVALID_ARGUMENT where a shape was expected",
      "dnnl_memory_desc_reshape refuses every reshape of an empty tensor (all of these "
      "cases have a 0 in the input dims)"),
-    ("onednn", "FAIL", "copying f16",
+    ("onednn", "FAIL: bytes differ",
      "the reorder that moves f16 elements converts them through f32: -0.0 comes out "
      "as +0.0 and signalling NaNs come out quiet (7d55 becomes 7f55)"),
-    ("onednn", "CRASH", "Floating point exception",
+    ("onednn", "CRASH: signal N (Floating point exception) in execute",
      "a reorder of an empty tensor with strides dies with SIGFPE inside libdnnl's "
      "parallel reorder driver (dnnl_primitive_execute)"),
-    ("onednn", "ACCEPTED_INVALID", "DATA_TYPE",
+    ("onednn", "ACCEPTED_INVALID: returned OK where DATA_TYPE was expected",
      "the primitive API has no operation type list: s32, s8 and u8 data pass where "
      "StaticReshape and DynamicReshape list f32, f16 and bf16 only"),
-    ("onnxruntime", "ACCEPTED_INVALID", "ZERO_AND_MINUS_ONE",
+    ("onnxruntime", "ACCEPTED_INVALID: returned OK where ZERO_AND_MINUS_ONE was expected",
      "with allowzero = 1 and an empty input, ONNX Runtime solves a -1 beside a literal "
      "0 instead of refusing the shape"),
-    ("onnxruntime", "FAIL", "too many elements",
+    ("onnxruntime", "FAIL: returned OVERFLOW where a shape was expected",
      "ONNX Runtime multiplies the dims before it looks for a 0: an empty tensor whose "
      "other dims multiply past int64 is refused"),
-    ("libtorch", "FAIL", "integer multiplication overflow",
+    ("libtorch", "FAIL: returned OVERFLOW where a shape was expected",
      "libtorch multiplies the dims before it looks for a 0: an empty tensor whose other "
      "dims multiply past int64 is refused"),
-    ("libtorch", "FAIL", "copying boolean",
+    ("libtorch", "FAIL: bytes differ",
      "copy_ of a bool tensor writes 0 or 1: any other boolean byte comes out as 01, "
      "in place too"),
-    ("libtorch", "ACCEPTED_INVALID", "DATA_TYPE",
+    ("libtorch", "ACCEPTED_INVALID: returned OK where DATA_TYPE was expected",
      "at::reshape has no type list: any libtorch dtype passes for the oneDNN operations"),
-    ("numpy", "ACCEPTED_INVALID", "BELOW_MINUS_ONE",
+    ("numpy", "ACCEPTED_INVALID: returned OK where BELOW_MINUS_ONE was expected",
      "PyArray_Newshape takes every negative value as the unknown dimension: -2 or "
      "INT32_MIN act as -1"),
-    ("numpy", "ACCEPTED_INVALID", "DATA_TYPE",
+    ("numpy", "ACCEPTED_INVALID: returned OK where DATA_TYPE was expected",
      "PyArray_Newshape has no type list: any NumPy dtype passes for the oneDNN operations"),
-    ("xnnpack", "ACCEPTED_INVALID", "VOLUME_MISMATCH",
+    ("xnnpack", "ACCEPTED_INVALID: returned OK where VOLUME_MISMATCH was expected",
      "xnn_define_static_reshape (2022) compares no volumes: it takes any explicit "
      "shape, and the copy then moves the input's volume whatever the output's is "
      "(tests/adapters: 24 elements written into a [4,5] destination, past its end)"),
-    ("xnnpack", "ACCEPTED_INVALID", "OVERFLOW",
+    ("xnnpack", "ACCEPTED_INVALID: returned OK where OVERFLOW was expected",
      "dims are size_t and their products wrap silently"),
-    ("xnnpack", "ACCEPTED_INVALID", "DATA_TYPE",
+    ("xnnpack", "ACCEPTED_INVALID: returned OK where DATA_TYPE was expected",
      "s8 and u8 (qint8, quint8) pass where the oneDNN operations list f32, f16 and "
      "bf16 only"),
 ]
 
 
-def note_for(library, verdict, sentence):
-    for lib, v, text, note in NOTES:
-        if lib == library and v == verdict and text in sentence:
+def note_for(library, signature):
+    """The note of `library` for a finding `signature`: the one written for the
+    signature itself, else for the signature without its " (on VARIANT)"."""
+    bare = re.sub(r" \(on [a-z_]+\)$", "", signature)
+    for lib, sig, note in NOTES:
+        if lib == library and sig == signature:
+            return note
+    for lib, sig, note in NOTES:
+        if lib == library and sig == bare:
             return note
     return None
 
@@ -146,57 +139,15 @@ def op_verdict(counts):
     return "conformant"
 
 
-def normalise(text):
-    """A failure's detail with its numbers and quoted values blanked, so that
-    entries that fail the same way group together."""
-    text = re.sub(r"\[[^\]]*\]", "[..]", text)
-    text = re.sub(r"\{[^}]*\}", "{..}", text)
-    text = re.sub(r"0x[0-9a-f]+|\b[0-9a-f]{2}( [0-9a-f]{2})+\b", "<bytes>", text)
-    text = re.sub(r"\d+", "N", text)
-    return text[:220]
-
-
-def finding_key(entry):
-    """(sentence, grouping key) of a non-passing entry."""
-    verdict, detail = entry["verdict"], entry.get("detail") or ""
-    if verdict == "ACCEPTED_INVALID":
-        expected = entry["expected"].replace("error ", "").split()[0]
-        words = ACCEPTS.get(expected, "accepts inputs expected to fail with " + expected)
-        return words + " (returned OK, expected %s)" % expected, (verdict, expected)
-    if verdict == "FAIL" and entry["variant"] == "threads" and \
-            "returned NOT_SUPPORTED" in detail:
-        return ("threads variant: the call answered NOT_SUPPORTED, which the harness "
-                "counts as a failure in this variant only (a harness question, not a "
-                "library defect: the same case is NOT_SUPPORTED in the other variants)",
-                (verdict, "threads-not-supported"))
-    if verdict == "FAIL" and detail.startswith("returned error"):
-        return ("refuses valid inputs: " + normalise(detail), (verdict, normalise(detail)))
-    if verdict == "FAIL" and re.match(r"(race: )?(\d+ of \d+ iterations wrong; iteration \d+: )?"
-                                      r"element", detail):
-        return ("changes bytes while copying %s elements" % entry["dtype"],
-                (verdict, "bytes", entry["dtype"]))
-    if verdict == "FAIL":
-        return ("wrong result: " + normalise(detail), (verdict, normalise(detail)))
-    return ("%s: %s" % (verdict, normalise(detail)), (verdict, normalise(detail)))
-
-
 def findings(report):
-    """[(sentence, runs, ops, example ids)] most frequent first."""
-    groups = collections.OrderedDict()
-    for entry in report["cases"]:
-        if entry["verdict"] not in COUNTS_AGAINST:
-            continue
-        sentence, key = finding_key(entry)
-        g = groups.setdefault(key, {"sentence": sentence, "verdict": entry["verdict"],
-                                    "runs": 0, "ids": [],
-                                    "ops": set(), "variants": set()})
-        g["runs"] += 1
-        g["ops"].add(entry["op"])
-        g["variants"].add(entry["variant"])
-        if entry["id"] not in g["ids"]:
-            g["ids"].append(entry["id"])
-    ordered = sorted(groups.values(), key=lambda g: (-g["runs"], g["sentence"]))
-    return ordered
+    """The report's findings (the harness groups them, reports/SCHEMA.md),
+    most runs first."""
+    return report.get("findings") or []
+
+
+def cell(text):
+    """`text` inside one Markdown table cell."""
+    return " ".join(str(text).split()).replace("|", "\\|")
 
 
 def render(results, out_path, perf_rows):
@@ -240,15 +191,17 @@ def render(results, out_path, perf_rows):
         found = findings(report)
         if not found:
             lines += ["Nothing: every run it supports passes.", ""]
-        for g in found:
-            ids = ", ".join("`%s`" % i for i in g["ids"][:EXAMPLES_PER_FINDING])
-            more = len(g["ids"]) - EXAMPLES_PER_FINDING
-            note = note_for(lib, g["verdict"], g["sentence"])
-            lines.append("- %s%s. %d runs of %d cases (%s; variants %s), e.g. %s%s." %
-                         ("**%s**: " % note if note else "", g["sentence"].rstrip("."),
-                          g["runs"], len(g["ids"]), ", ".join(sorted(g["ops"])),
-                          ", ".join(sorted(g["variants"])), ids,
-                          " and %d more" % more if more > 0 else ""))
+        else:
+            lines += ["| finding (harness signature) | what the library does | runs | cases "
+                      "| ops | variants | smallest example |",
+                      "|---|---|---|---|---|---|---|"]
+        for f in found:
+            note = note_for(lib, f["signature"])
+            ex = f["example"]
+            lines.append("| `%s` | %s | %d | %d | %s | %s | `%s/%s`: expected %s, got %s |" %
+                         (cell(f["signature"]), cell(note) if note else "",
+                          f["runs"], f["cases"], ", ".join(f["ops"]), ", ".join(f["variants"]),
+                          ex["id"], ex["variant"], cell(ex["expected"]), cell(ex["got"])))
         skipped = report["summary"].get("NOT_SUPPORTED", 0)
         lines += ["", "Skipped: %d of %d runs are NOT_SUPPORTED, configurations the "
                   "library cannot express through its API (`candidates/%s/README.md`)." %

@@ -35,7 +35,8 @@ static const char run_usage[] =
 "                       DIR/journal.jsonl with --report-dir, removed at the end)\n"
 "  --resume JOURNAL     finish a killed run: its options, candidate and cases\n"
 "  --list               print the selected cases and exit\n"
-"  --verbose            also print NOT_SUPPORTED lines\n"
+"  --verbose            a line for every run that did not pass (default: one\n"
+"                       line per finding, failing runs grouped by what went wrong)\n"
 "  --quiet              no progress lines\n"
 "  --help               this text\n"
 "\n"
@@ -58,6 +59,7 @@ static const char run_usage[] =
 #include "baseline.h"
 #include "case.h"
 #include "expectations.h"
+#include "findings.h"
 #include "job.h"
 #include "load_failure.h"
 #include "options.h"
@@ -71,6 +73,10 @@ static const char run_usage[] =
 #include "worker.h"
 
 extern char **environ;
+
+/* The most findings the terminal shows; the summary line and "+N more"
+ * make the run's output at most 40 lines. */
+#define FINDINGS_LINES 38
 
 enum {
     O_CANDIDATE = 256, O_CASES, O_JOBS, O_TIMEOUT, O_ISOLATION, O_VARIANTS, O_FILTER, O_TAG,
@@ -461,13 +467,14 @@ int run_main(int argc, char **argv, int list)
         headline = base_line = baseline_headline(&base, headline);
     }
     double secs = now_s() - pr.start;
-    /* reports first (the renderer may print), the summary line last */
-    if (o.json || o.junit || o.report_dir) {
+    /* reports first (the renderer may print), the findings, the summary line last */
+    if (o.json || o.junit || o.report_dir || against) {
         run_info ri = {&o, &set, cand, sha, &probe, "", secs, res, nres, waivers,
                        o.baseline ? &base : NULL};
         memcpy(ri.started_utc, started, sizeof started);
         json_t *report = report_build(&ri);
         write_reports(&o, report);
+        findings_print(stdout, json_object_get(report, "findings"), FINDINGS_LINES, pr.color);
         json_decref(report);
     }
     run_journal_finish(&rj);

@@ -13,6 +13,7 @@ int cmd_list(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 int cmd_certify(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_fuzz(int argc, char **argv);
 int cmd_worker(int argc, char **argv);
 int cmd_perf(int argc, char **argv);
 int cmd_perf_worker(int argc, char **argv);
@@ -33,6 +34,7 @@ static const struct command {
     {"certify", cmd_certify, "run the full suite and write a certification bundle"},
     {"verify", cmd_verify, "check a certification bundle"},
     {"perf", cmd_perf, "time a candidate's execute beside memcpy"},
+    {"fuzz", cmd_fuzz, "compare a candidate with the reference on random requests"},
 };
 
 /* `help`, `--help` and `-h`: every subcommand of the table above. */

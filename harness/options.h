@@ -30,7 +30,7 @@ typedef struct run_options {
     uint64_t max_bytes;             /* default 16 MiB */
     int strict_errors;
     int list;
-    int verbose;                    /* also print NOT_SUPPORTED lines */
+    int verbose;                    /* a line per run that did not pass */
     int quiet;                      /* no progress */
     const char *json;
     const char *junit;

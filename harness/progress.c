@@ -64,7 +64,7 @@ void progress_result(progress *p, const rcase *c, const result *r)
 {
     p->done++;
     p->counts[r->vd]++;
-    if (r->vd != VD_PASS && (r->vd != VD_NOT_SUPPORTED || p->verbose)) {
+    if (p->verbose && r->vd != VD_PASS) {
         clear_live(p);
         const char *on = p->color ? color_of(r->vd) : "", *off = p->color ? "\033[0m" : "";
         printf("%s%s%s %s/%s: %s [%s:%d]\n", on, verdict_name(r->vd), off, c->id,

@@ -1,8 +1,9 @@
 /*
  * progress.h - what a run prints while it runs: a live line on a terminal
  * (done/total, rate, counts by verdict, ETA) or a plain line every few
- * seconds otherwise, both on stderr; one line per non-passing (case,
- * variant) on stdout; the summary line last.  NO_COLOR (set and not
+ * seconds otherwise, both on stderr; with --verbose one line per
+ * non-passing (case, variant) on stdout (findings.h prints the findings
+ * otherwise); the summary line last.  NO_COLOR (set and not
  * empty) turns colour off.  Depends on job.h.
  */
 #ifndef HARNESS_PROGRESS_H
@@ -17,7 +18,7 @@ typedef struct progress {
     int live;           /* stderr is a terminal: redraw one line */
     int color;          /* stdout is a terminal and NO_COLOR is unset */
     int quiet;          /* no progress at all */
-    int verbose;        /* NOT_SUPPORTED lines too */
+    int verbose;        /* a line for every run that did not pass */
     int shown;          /* a live line is on screen */
     double start, last;
     long total, done;
@@ -26,8 +27,8 @@ typedef struct progress {
 
 void progress_init(progress *p, long total, int quiet, int verbose);
 
-/* Counts `r` and prints its line if it did not pass; redraws the live
- * line at most ten times a second. */
+/* Counts `r` and, with `verbose`, prints its line if it did not pass;
+ * redraws the live line at most ten times a second. */
 void progress_result(progress *p, const rcase *c, const result *r);
 
 /*

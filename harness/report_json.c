@@ -9,6 +9,8 @@
 
 #include "atomic_write.h"
 #include "report.h"
+
+#include "findings.h"
 #include "util.h"
 
 static json_t *string_list(const char *const *v, int n)
@@ -228,6 +230,7 @@ void report_summarize(json_t *report)
                         json_pack("{s:o, s:o, s:o}", "op_clause", sorted_rows(clause, "op", "clause"),
                                   "op_dtype", sorted_rows(dtype, "op", "dtype"),
                                   "tag", sorted_rows(tag, "tag", NULL)));
+    json_object_set_new(report, "findings", findings_build(cases));
     json_decref(clause);
     json_decref(dtype);
     json_decref(tag);

@@ -14,6 +14,8 @@ from report_model import Model, counts_against
 
 # How many non-passing entries the summary lists before "and N more".
 LISTED = 20
+# How many findings the summary lists before "and N more".
+LISTED_FINDINGS = 20
 # Longest detail shown in a table cell, in characters.
 DETAIL_WIDTH = 160
 
@@ -84,5 +86,5 @@ def render(report, html_name="report.html"):
     return template.render(
         r=report, m=model, listed=model.non_passing[:LISTED],
         more=max(len(model.non_passing) - LISTED, 0),
-        detail_width=DETAIL_WIDTH, html_name=html_name,
+        listed_findings=LISTED_FINDINGS, detail_width=DETAIL_WIDTH, html_name=html_name,
         counts_against=counts_against)

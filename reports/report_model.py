@@ -134,6 +134,8 @@ class Model:
         self.ops = [(op, Cell(by_op[op])) for op in ordered(by_op, OP_ORDER)]
         self.all_ops = Cell(_count_cases(cases, lambda c: "").get("", {}))
 
+        # Reports written before findings existed have none: show none.
+        self.findings = report.get("findings") or []
         self.warnings = self._consistency(cases)
         self.op_clause = self._op_clause(report["matrices"]["op_clause"])
         self.dtype_ops, self.dtypes, self.op_dtype = \
@@ -168,6 +170,10 @@ class Model:
         if expected != self.verdict:
             warnings.append('verdict is "%s" but the summary counts make it "%s"'
                             % (self.verdict, expected))
+        in_findings = sum(f["runs"] for f in self.findings)
+        if "findings" in self.report and in_findings != self.failing_total:
+            warnings.append("the findings hold %d runs but %d entries count against "
+                            "conformance" % (in_findings, self.failing_total))
         return warnings
 
     @staticmethod

@@ -69,6 +69,13 @@ _CASE = {
     "status_agrees": Nullable(bool), "waiver": Anything(),
 }
 
+_FINDING = {
+    "signature": str, "verdict": OneOf(*VERDICTS), "kind": str, "scope": Nullable(str),
+    "runs": int, "cases": int, "ops": ListOf(str), "variants": ListOf(str),
+    "dtypes": ListOf(str),
+    "example": {"id": str, "variant": str, "expected": str, "got": str, "detail": str},
+}
+
 SCHEMA = {
     "schema_version": int,
     "tool": {"name": str, "version": str},
@@ -93,6 +100,7 @@ SCHEMA = {
         "tag": ListOf({"tag": str, **_ROW_COUNTS}),
     },
     "load_errors": ListOf({"file": str, "line": int, "column": int, "message": str}),
+    "findings": Optional(ListOf(_FINDING)),
     "cases": ListOf(_CASE),
 }
 

@@ -15,7 +15,8 @@
 #include <criterion/criterion.h>
 
 /* One report: numpy accepts a -2 in two variants, crashes once, passes
- * once, and answers NOT_SUPPORTED in the threads variant. */
+ * once, and answers NOT_SUPPORTED in the threads variant; its findings as
+ * the harness groups them (reports/SCHEMA.md). */
 static const char report_json[] =
     "{\"schema_version\": 1,"
     " \"candidate\": {\"name\": \"NumPy\", \"version\": \"9.9\","
@@ -24,6 +25,20 @@ static const char report_json[] =
     " \"duration_s\": 0.5, \"verdict\": \"nonconformant\","
     " \"summary\": {\"total\": 6, \"NOT_SUPPORTED\": 1},"
     " \"status_agreement\": {\"agree\": 0, \"disagree\": 0},"
+    " \"findings\": ["
+    "  {\"signature\": \"ACCEPTED_INVALID: returned OK where BELOW_MINUS_ONE was expected\","
+    "   \"verdict\": \"ACCEPTED_INVALID\", \"kind\": \"returned OK where BELOW_MINUS_ONE was expected\","
+    "   \"scope\": null, \"runs\": 2, \"cases\": 1, \"ops\": [\"openvino_reshape_1\"],"
+    "   \"variants\": [\"infer\", \"dense\"], \"dtypes\": [\"f32\"],"
+    "   \"example\": {\"id\": \"below_m2\", \"variant\": \"infer\","
+    "    \"expected\": \"error BELOW_MINUS_ONE\", \"got\": \"shape [2,3]\", \"detail\": \"\"}},"
+    "  {\"signature\": \"CRASH: signal N (Floating point exception) in execute (on strided_dst)\","
+    "   \"verdict\": \"CRASH\", \"kind\": \"signal N (Floating point exception) in execute\","
+    "   \"scope\": \"strided_dst\", \"runs\": 1, \"cases\": 1, \"ops\": [\"onnx_reshape_14\"],"
+    "   \"variants\": [\"strided_dst\"], \"dtypes\": [\"f32\"],"
+    "   \"example\": {\"id\": \"empty_strided\", \"variant\": \"strided_dst\","
+    "    \"expected\": \"shape [0]\", \"got\": \"crash\", \"detail\": \"\"}}"
+    " ],"
     " \"cases\": ["
     "  {\"id\": \"below_m2\", \"op\": \"openvino_reshape_1\", \"variant\": \"infer\","
     "   \"verdict\": \"ACCEPTED_INVALID\", \"detail\": \"\", \"expected\": \"error BELOW_MINUS_ONE\","
@@ -166,24 +181,22 @@ Test(scoreboard, a_nonconformant_library_is_a_result_not_a_failure,
     cr_expect(strstr(text, "| libtorch | (all) | not built |") != NULL, "%s", text);
 }
 
-Test(scoreboard, findings_are_grouped_with_their_notes_and_ids, .fini = remove_world)
+Test(scoreboard, findings_are_listed_with_the_notes_of_their_signatures, .fini = remove_world)
 {
     static const char *const built[] = {"numpy", NULL};
     make_world(built, 3);
     cr_assert_eq(run_scoreboard(), 0);
     char *text = scoreboard_text();
-    cr_expect(strstr(text, "- **PyArray_Newshape takes every negative value as the unknown "
+    cr_expect(strstr(text, "| `ACCEPTED_INVALID: returned OK where BELOW_MINUS_ONE was expected` "
+                           "| PyArray_Newshape takes every negative value as the unknown "
                            "dimension") != NULL,
-              "the numpy note heads its finding:\n%s", text);
-    cr_expect(strstr(text, "accepts shape values below -1 (returned OK, expected "
-                           "BELOW_MINUS_ONE). 2 runs of 1 cases (openvino_reshape_1; "
-                           "variants dense, infer), e.g. `below_m2`.") != NULL,
+              "the numpy note is attached to its finding's signature:\n%s", text);
+    cr_expect(strstr(text, "| 2 | 1 | openvino_reshape_1 | infer, dense | `below_m2/infer`: "
+                           "expected error BELOW_MINUS_ONE, got shape [2,3] |") != NULL,
               "two variants of one case are one finding:\n%s", text);
-    cr_expect(strstr(text, "CRASH: signal N (Floating point exception) in execute. 1 runs "
-                           "of 1 cases (onnx_reshape_14; variants strided_dst)") != NULL,
-              "%s", text);
-    cr_expect(strstr(text, "threads variant: the call answered NOT_SUPPORTED") != NULL,
-              "%s", text);
+    cr_expect(strstr(text, "| `CRASH: signal N (Floating point exception) in execute (on "
+                           "strided_dst)` |  | 1 | 1 | onnx_reshape_14 | strided_dst |") != NULL,
+              "a finding without a note is listed:\n%s", text);
     cr_expect(strstr(text, "`plain`") == NULL, "a passing case is no finding:\n%s", text);
     cr_expect(strstr(text, "Skipped: 1 of 6 runs are NOT_SUPPORTED") != NULL, "%s", text);
 }

@@ -112,6 +112,11 @@ Test(bench, harness_figures_cover_every_mode_on_the_same_cases, .timeout = 300)
     cr_expect_eq(num(b, "harness.whole_suite.exit_code"), 0);
     cr_expect_gt(num(b, "harness.whole_suite.results"), results, "every variant, not dense only");
     cr_expect_gt(num(b, "harness.whole_suite.seconds"), 0);
+    cr_expect_eq(num(b, "harness.fuzz.requests") >= 20000, 1, "fuzz ran its whole count");
+    cr_expect_gt(num(b, "harness.fuzz.seconds"), 0);
+    expect_close(num(b, "harness.fuzz.requests_per_s"),
+                 num(b, "harness.fuzz.requests") / num(b, "harness.fuzz.seconds"),
+                 "fuzz rate is requests over seconds");
     cr_expect_eq(num(b, "harness.peak_memory.exit_code"), 0);
     cr_expect_eq(num(b, "harness.peak_memory.payload_bytes"), 2 << 20, "src + dst of 1 MiB");
     expect_close(num(b, "harness.peak_memory.ratio"),

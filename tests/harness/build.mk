@@ -31,9 +31,14 @@ DEB_PACKAGES += libcriterion-dev openssl
 TEST_RUNS    += test-harness test-harness-san
 
 .PHONY: test-harness test-harness-san
-test-harness: $(BUILD)/tests/harness $(BUILD)/reshape-conform $(HT_CANDS)
+# test_fuzz.c runs broken candidates and the reference as well.
+HT_BROKEN := $(BUILD)/broken/zero_copies_right_aligned.so \
+             $(BUILD)/broken/below_minus_one_as_minus_one.so \
+             $(BUILD)/broken/special_zero_ignored.so $(BUILD)/libreshape_ref.so
+
+test-harness: $(BUILD)/tests/harness $(BUILD)/reshape-conform $(HT_CANDS) $(HT_BROKEN)
 	HARNESS_BIN=$(BUILD)/reshape-conform $(BUILD)/tests/harness
 
-test-harness-san: $(BUILD)/san/tests/harness $(BUILD)/san/reshape-conform $(HT_CANDS)
+test-harness-san: $(BUILD)/san/tests/harness $(BUILD)/san/reshape-conform $(HT_CANDS) $(HT_BROKEN)
 	@$(call san_run,HARNESS_BIN=$(BUILD)/san/reshape-conform \
 	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 $(BUILD)/san/tests/harness)

@@ -45,16 +45,37 @@ Test(cli, transcript_of_a_conformant_run)
     run_free(&r);
 }
 
-Test(cli, transcript_of_a_crashing_run)
+Test(cli, transcript_of_a_crashing_run_is_one_finding)
 {
     run r = run_harness("--candidate " CANDS "segfault.so --cases " BASIC
                         " --jobs 1 --quiet --variants dense,in_place,infer");
     cr_expect_eq(r.code, 1);
-    cr_expect_eq(count_lines(r.out), 3, "stdout:\n%s", r.out);
+    cr_expect_eq(count_lines(r.out), 2, "stdout:\n%s", r.out);
+    expect_line(r.out, 0, "^CRASH: SIGSEGV at address N in execute -- 2 runs of 1 case; "
+                          "ops openvino; variants dense,in_place; dtypes f32; "
+                          "e\\.g\\. trigger_f32/dense: expected shape \\[4,6\\], got crash "
+                          "\\(SIGSEGV at address 0x0 in execute\\)$");
+    expect_line(r.out, 1, "^nonconformant: [0-9]+ runs of 8 cases in [0-9.]+ s \\([0-9]+/s\\): "
+                          "[0-9]+ PASS, 2 CRASH$");
+    json_t *f = json_object_get(r.report, "findings");
+    cr_assert_eq(json_array_size(f), 1);
+    cr_expect_str_eq(json_string_value(json_object_get(json_array_get(f, 0), "signature")),
+                     "CRASH: SIGSEGV at address N in execute");
+    cr_expect_eq(json_integer_value(json_object_get(json_array_get(f, 0), "runs")), 2);
+    run_free(&r);
+}
+
+Test(cli, verbose_transcript_of_a_crashing_run_prints_every_run)
+{
+    run r = run_harness("--candidate " CANDS "segfault.so --cases " BASIC
+                        " --jobs 1 --quiet --verbose --variants dense,in_place,infer");
+    cr_expect_eq(r.code, 1);
+    cr_expect_eq(count_lines(r.out), 4, "stdout:\n%s", r.out);
     expect_line(r.out, 0, "^CRASH trigger_f32/dense: SIGSEGV at address 0x0 in execute "
                           "\\[tests/harness/data/basic/cases.yaml:5\\]$");
     expect_line(r.out, 1, "^CRASH trigger_f32/in_place: SIGSEGV at address 0x0 in execute ");
-    expect_line(r.out, 2, "^nonconformant: [0-9]+ runs of 8 cases in [0-9.]+ s \\([0-9]+/s\\): "
+    expect_line(r.out, 2, "^CRASH: SIGSEGV at address N in execute -- 2 runs of 1 case; ");
+    expect_line(r.out, 3, "^nonconformant: [0-9]+ runs of 8 cases in [0-9.]+ s \\([0-9]+/s\\): "
                           "[0-9]+ PASS, 2 CRASH$");
     run_free(&r);
 }
@@ -173,14 +194,19 @@ Test(cli, shards_partition_and_merge_back)
 
 Test(cli, junit_has_one_testcase_per_entry)
 {
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/harness-junit-%d.xml", (int)getpid());
     run r = run_harness("--candidate " CANDS "segfault.so --cases " BASIC
-                        " --quiet --variants dense --junit /dev/stdout");
+                        " --quiet --variants dense --junit %s", path);
     cr_expect_eq(r.code, 1);
-    cr_expect(strstr(r.out, "<testcase classname=\"openvino_reshape_1\" name=\"trigger_f32/dense\""),
-              "%s", r.out);
-    cr_expect(strstr(r.out, "<failure type=\"CRASH\" message=\"CRASH: SIGSEGV at address 0x0"),
-              "%s", r.out);
-    cr_expect(strstr(r.out, "tests=\"8\" failures=\"1\""), "%s", r.out);
+    char *xml = slurp(path);
+    unlink(path);
+    cr_expect(strstr(xml, "<testcase classname=\"openvino_reshape_1\" name=\"trigger_f32/dense\""),
+              "%s", xml);
+    cr_expect(strstr(xml, "<failure type=\"CRASH\" message=\"CRASH: SIGSEGV at address 0x0"),
+              "%s", xml);
+    cr_expect(strstr(xml, "tests=\"8\" failures=\"1\""), "%s", xml);
+    free(xml);
     run_free(&r);
 }
 

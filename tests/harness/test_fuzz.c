@@ -1,0 +1,168 @@
+/*
+ * test_fuzz.c - `reshape-conform fuzz` end to end: the reference agrees
+ * with itself over a fixed budget; a defect of a broken candidate is found
+ * within 2,000 requests and shrunk to a case the loader reads back, which
+ * the broken candidate fails and the reference passes.  Also the findings
+ * of a broken candidate's run: its terminal output and the JSON counts.
+ */
+#include <dirent.h>
+
+#include "run_harness.h"
+
+#define BROKEN "build/broken/"
+
+/* Runs `reshape-conform ARGS` with stdout to DIR/out; returns the exit
+ * status, the output in *out (new string). */
+static int run_cmd(const char *dir, char **out, const char *fmt, ...)
+{
+    char args[2048], cmd[4096], path[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(args, sizeof args, fmt, ap);
+    va_end(ap);
+    snprintf(cmd, sizeof cmd, "NO_COLOR=1 %s %s >%s/out 2>%s/err </dev/null", harness_bin(), args,
+             dir, dir);
+    int st = system(cmd);
+    cr_assert(WIFEXITED(st), "'%s' did not exit", cmd);
+    snprintf(path, sizeof path, "%s/out", dir);
+    *out = slurp(path);
+    return WEXITSTATUS(st);
+}
+
+static int lines_in(const char *text)
+{
+    int n = 0;
+    for (; *text; text++)
+        n += *text == '\n';
+    return n;
+}
+
+static int count_yaml(const char *dir)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    struct dirent *e;
+    if (!d)
+        return 0;
+    while ((e = readdir(d)))
+        n += strlen(e->d_name) > 5 && !strcmp(e->d_name + strlen(e->d_name) - 5, ".yaml");
+    closedir(d);
+    return n;
+}
+
+static void make_dir(char *dir, size_t size, const char *prefix)
+{
+    temp_template(dir, size, prefix);
+    cr_assert(mkdtemp(dir));
+}
+
+Test(fuzz, the_reference_agrees_with_itself_over_a_fixed_budget, .timeout = 300)
+{
+    char dir[64], cases[128];
+    make_dir(dir, sizeof dir, "/tmp/fuzz-ref-");
+    snprintf(cases, sizeof cases, "%s/cases", dir);
+    char *out;
+    int code = run_cmd(dir, &out, "fuzz --count 4000 --seed 7 --out %s", cases);
+    cr_expect_eq(code, 0, "%s", out);
+    cr_expect(strstr(out, " 0 disagreements, 0 cases written"), "%s", out);
+    cr_expect_eq(count_yaml(cases), 0);
+    free(out);
+}
+
+Test(fuzz, a_broken_candidate_is_caught_within_2000_requests_and_shrunk_to_a_loadable_case,
+     .timeout = 300)
+{
+    char dir[64], cases[128];
+    make_dir(dir, sizeof dir, "/tmp/fuzz-broken-");
+    snprintf(cases, sizeof cases, "%s/cases", dir);
+    char *out;
+    int code = run_cmd(dir, &out, "fuzz --candidate " BROKEN "zero_copies_right_aligned.so "
+                       "--count 2000 --seed 1 --max-cases 2 --out %s", cases);
+    cr_expect_eq(code, 1, "%s", out);
+    cr_expect(strstr(out, "2 cases written"), "%s", out);
+    cr_assert_eq(count_yaml(cases), 2, "%s", out);
+    free(out);
+
+    /* the loader reads them back; the reference passes them, the broken
+     * candidate does not */
+    code = run_cmd(dir, &out, "list --cases %s", cases);
+    cr_expect_eq(code, 0, "%s", out);
+    cr_expect(strstr(out, "fuzz_"), "%s", out);
+    free(out);
+    code = run_cmd(dir, &out, "--quiet --cases %s", cases);
+    cr_expect_eq(code, 0, "the reference fails its own cases: %s", out);
+    free(out);
+    code = run_cmd(dir, &out, "--quiet --candidate " BROKEN "zero_copies_right_aligned.so "
+                   "--cases %s", cases);
+    cr_expect_eq(code, 1, "%s", out);
+    free(out);
+}
+
+Test(fuzz, shrunk_cases_are_small, .timeout = 300)
+{
+    char dir[64], cases[128];
+    make_dir(dir, sizeof dir, "/tmp/fuzz-small-");
+    snprintf(cases, sizeof cases, "%s/cases", dir);
+    char *out;
+    run_cmd(dir, &out, "fuzz --candidate " BROKEN "below_minus_one_as_minus_one.so --count 4000 "
+            "--max-cases 1 --out %s", cases);
+    free(out);
+    char path[512];
+    /* the one case: a shape value below -1, and at most two input dims */
+    DIR *d = opendir(cases);
+    cr_assert(d);
+    struct dirent *e;
+    char *text = NULL;
+    while ((e = readdir(d)))
+        if (strstr(e->d_name, ".yaml")) {
+            snprintf(path, sizeof path, "%s/%s", cases, e->d_name);
+            text = slurp(path);
+        }
+    closedir(d);
+    cr_assert(text, "no case written");
+    cr_expect(strstr(text, "expect: {error: BELOW_MINUS_ONE}"), "%s", text);
+    const char *dims = strstr(text, "dims: [");
+    cr_assert(dims, "%s", text);
+    int commas = 0;
+    for (const char *p = dims; *p && *p != ']'; p++)
+        commas += *p == ',';
+    cr_expect_leq(commas, 1, "more than two input dims left: %s", text);
+    free(text);
+}
+
+Test(findings, a_one_defect_kernel_prints_one_finding, .timeout = 120)
+{
+    run r = run_harness("--candidate " BROKEN "below_minus_one_as_minus_one.so --quiet --jobs 2");
+    cr_expect_eq(r.code, 1);
+    cr_expect_eq(lines_in(r.out), 2, "stdout:\n%s", r.out);
+    cr_expect(strncmp(r.out, "ACCEPTED_INVALID: returned OK where BELOW_MINUS_ONE was expected -- ",
+                      68) == 0, "%s", r.out);
+    cr_expect(strstr(r.out, "\nnonconformant: "), "%s", r.out);
+    run_free(&r);
+}
+
+Test(findings, json_findings_hold_every_failing_run_once, .timeout = 120)
+{
+    run r = run_harness("--candidate " BROKEN "special_zero_ignored.so --quiet --jobs 2");
+    cr_expect_eq(r.code, 1);
+    cr_assert(r.report);
+    json_t *cases = json_object_get(r.report, "cases"), *findings = json_object_get(r.report, "findings");
+    long failing = 0, in_findings = 0;
+    size_t i;
+    json_t *e;
+    json_array_foreach(cases, i, e) {
+        const char *v = json_string_value(json_object_get(e, "verdict"));
+        failing += strcmp(v, "PASS") && strcmp(v, "NOT_SUPPORTED") && strcmp(v, "WAIVED");
+    }
+    json_array_foreach(findings, i, e) {
+        in_findings += (long)json_integer_value(json_object_get(e, "runs"));
+        cr_expect_leq(json_integer_value(json_object_get(e, "cases")),
+                      json_integer_value(json_object_get(e, "runs")));
+    }
+    cr_expect_gt(failing, 1000);
+    cr_expect_eq(in_findings, failing);
+    cr_expect_lt(json_array_size(findings), 10);
+    /* one line per finding, then the summary: not one per run */
+    cr_expect_eq(lines_in(r.out), (int)json_array_size(findings) + 1, "%s", r.out);
+    run_free(&r);
+}
