@@ -8,7 +8,12 @@ Depends on: Python 3 and Debian's python3-yaml.
 Score = killed / (killed + survived).  Not counted: mutants equivalent by
 object code (gcc -O2 compiles them to the original's bytes), duplicates
 (the same bytes as an earlier mutant), stillborn ones (they do not compile
-or link) and those the time box left unrun.
+or link) and those the time box left unrun.  Each reason starts with its
+class: "equivalent:" (no caller of the ABI can observe the change),
+"unreachable:" (observable only through calls the harness never makes,
+such as NULL pointers or strides of its own choosing) or "harness:" (the
+harness's policy lets it pass); two more scores leave out the first class,
+then the first two.
 """
 import collections
 import datetime
@@ -49,8 +54,8 @@ def _machine():
                     break
     except OSError:
         pass
-    return "%s, %d cores (%s), Linux %s" % (cpu, os.cpu_count() or 0,
-                                           "os.cpu_count", platform.release())
+    return "%s, %d online cores, Linux %s" % (cpu, os.cpu_count() or 0,
+                                               platform.release())
 
 
 def _commit(root):
@@ -82,6 +87,11 @@ def render(ms, explanations, elapsed, args, root):
     score = 100.0 * st["killed"] / judged if judged else 0.0
     default_score = 100.0 * by["default"] / judged if judged else 0.0
     survivors = [m for m in ms if m["status"] == "survived"]
+    cls = collections.Counter(
+        explanations.get(m["id"], "none:").split(":", 1)[0]
+        for m in survivors)
+    def pct(n, d):
+        return 100.0 * n / d if d else 0.0
     unexplained = [m for m in survivors if m["id"] not in explanations]
     out = []
     w = out.append
@@ -91,6 +101,15 @@ def render(ms, explanations, elapsed, args, root):
       "case that kills it, and run again.\n")
     w("**Score: %.1f%%** (%d of %d judged mutants killed; %.1f%% by the "
       "default run alone).\n" % (score, st["killed"], judged, default_score))
+    w("Without the %d survivors explained as equivalent: **%.1f%%**.  "
+      "Without those and the %d that only calls the harness never makes "
+      "could show (`unreachable`): **%.1f%%** of the mutants a case could "
+      "kill.  Survivors the harness's policy lets pass (`harness`): %d; "
+      "unexplained: %d.\n" % (
+          cls["equivalent"], pct(st["killed"], judged - cls["equivalent"]),
+          cls["unreachable"],
+          pct(st["killed"], judged - cls["equivalent"] - cls["unreachable"]),
+          cls["harness"], len(unexplained)))
     w("| | |\n| --- | --- |")
     w("| command | `make mutation` (MUTATION_SECONDS=%d, %d mutants at a time, "
       "each run `build/reshape-conform --candidate MUTANT.so --quiet --jobs 1 "
