@@ -10,6 +10,8 @@ object code (gcc -O2 compiles them to the original's bytes), duplicates
 (the same bytes as an earlier mutant), stillborn ones (they do not compile
 or link) and those the time box left unrun.  Each reason starts with its
 class: "equivalent:" (no caller of the ABI can observe the change),
+"message:" (only the last_error() text changes, which the contract leaves
+free; counted with the equivalent ones),
 "unreachable:" (observable only through calls the harness never makes,
 such as NULL pointers or strides of its own choosing) or "harness:" (the
 harness's policy lets it pass); two more scores leave out the first class,
@@ -101,7 +103,9 @@ def render(ms, explanations, elapsed, args, root):
       "case that kills it, and run again.\n")
     w("**Score: %.1f%%** (%d of %d judged mutants killed; %.1f%% by the "
       "default run alone).\n" % (score, st["killed"], judged, default_score))
-    w("Without the %d survivors explained as equivalent: **%.1f%%**.  "
+    cls["equivalent"] += cls["message"]
+    w("Without the %d survivors explained as equivalent (or changing only "
+      "last_error() text): **%.1f%%**.  "
       "Without those and the %d that only calls the harness never makes "
       "could show (`unreachable`): **%.1f%%** of the mutants a case could "
       "kill.  Survivors the harness's policy lets pass (`harness`): %d; "
