@@ -19,7 +19,8 @@ built tree (`make`).  Usage, from the top of the repository:
 reported as not run.  --only: ids matching an fnmatch glob (several may be
 given).  --list: print the mutants and exit.  --resume: keep the verdicts of
 the work folder's results.json for mutants whose file has not changed since
-(killed stays killed: cases are only ever added), judge the rest again.  Exits 0 when the report is
+(killed stays killed: cases are only ever added; a survivor stays one while
+no case file changed), judge the rest again.  Exits 0 when the report is
 written, 2 on bad usage or a tree that is not built.
 """
 import argparse
@@ -106,6 +107,7 @@ class Judge:
         self.originals = originals
         self.seen = {}
         self.lock = threading.Lock()
+        self.cases = cases_sha()
 
     def one(self, m):
         build_run.compile_mutant(ROOT, m, self.texts, self.args.work)
@@ -132,7 +134,8 @@ class Judge:
                 for m in self.ms]
         tmp = os.path.join(self.args.work, "results.json.tmp")
         with open(tmp, "w") as f:
-            json.dump({"seconds": elapsed, "file_sha256": {
+            json.dump({"seconds": elapsed, "cases_sha256": self.cases,
+                       "file_sha256": {
                 k: file_sha(v) for k, v in self.texts.items()},
                 "mutants": keep}, f, indent=1)
         os.replace(tmp, os.path.join(self.args.work, "results.json"))
@@ -173,10 +176,12 @@ def resume(ms, texts, work):
         return 0, 0.0
     shas = old.get("file_sha256", {})
     prev = {m["id"]: m for m in old.get("mutants", [])}
+    keep = KEPT + (("survived",) if old.get("cases_sha256") == cases_sha()
+                   else ())
     kept = 0
     for m in ms:
         p = prev.get(m["id"])
-        if p is None or p.get("status") not in KEPT or \
+        if p is None or p.get("status") not in keep or \
                 shas.get(m["file"]) != file_sha(texts[m["file"]]) or \
                 (p["old"], p["new"]) != (m["old"], m["new"]):
             continue
@@ -189,6 +194,17 @@ def resume(ms, texts, work):
 
 def file_sha(text):
     return hashlib.sha256(text).hexdigest()
+
+
+def cases_sha():
+    """sha256 over the paths and bytes of every case file of cases/."""
+    h = hashlib.sha256()
+    for path in sorted(glob.glob(os.path.join(ROOT, "cases", "**", "*.yaml"),
+                                 recursive=True)):
+        with open(path, "rb") as f:
+            h.update(os.path.relpath(path, ROOT).encode() + b"\0" +
+                     file_sha(f.read()).encode())
+    return h.hexdigest()
 
 
 def main(argv):

@@ -43,6 +43,9 @@ SURVIVOR = ("reference/error.c", "static _Thread_local char message[256];",
             "256", "257")
 
 
+CHECKS = 5  # fixture, determinism, unique ids, the killed, the survivor
+
+
 def find(ms, spec):
     """The mutant of `ms` described by `spec`; None when absent."""
     path, line_text, old, new = spec
@@ -96,6 +99,7 @@ def main():
                     m["id"], m["killed_by"]))
     for f in failures:
         print("test-mutation: " + f, file=sys.stderr)
+    print("test-mutation: %d checks, %d failed" % (CHECKS, len(failures)))
     return 1 if failures else 0
 
 
