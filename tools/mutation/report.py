@@ -115,17 +115,19 @@ def render(ms, explanations, elapsed, args, root):
           pct(st["killed"], judged - cls["equivalent"] - cls["unreachable"]),
           cls["harness"], len(unexplained)))
     w("| | |\n| --- | --- |")
-    w("| command | `make mutation` (MUTATION_SECONDS=%d, %d mutants at a time, "
-      "each run `build/reshape-conform --candidate MUTANT.so --quiet --jobs 1 "
-      "--timeout-ms 2000`) |" % (args.seconds, args.jobs))
+    w("| command | `make mutation` (time box `MUTATION_SECONDS`, default "
+      "3600 s; a run cut short goes on with `tools/mutation/run.py "
+      "--resume`); %d mutants at a time, each judged by "
+      "`build/reshape-conform --candidate MUTANT.so --quiet --jobs 1 "
+      "--timeout-ms 2000`, stopped at its first failing line |" % args.jobs)
     w("| commit | %s (the suite and the reference it was run on) |"
       % _commit(root))
     w("| machine | %s |" % _machine())
     w("| date | %s |" % datetime.datetime.now(datetime.timezone.utc)
       .strftime("%Y-%m-%d %H:%M UTC"))
-    w("| time | %.0f s%s |" % (elapsed, "" if not args.kept else
-                               " (--resume: %d verdicts kept from the "
-                               "earlier run)" % args.kept))
+    w("| time | %.0f s of judging in all%s |" % (
+        elapsed, "" if not args.kept else " (this run kept %d verdicts of "
+        "the ones before it)" % args.kept))
     w("| mutants | %d: %d killed, %d survived, %d equivalent by object code, "
       "%d duplicates, %d stillborn, %d not run |\n"
       % (len(ms), st["killed"], st["survived"], st["equivalent"],
@@ -171,13 +173,18 @@ def render(ms, explanations, elapsed, args, root):
         w("Explanations in `tools/mutation/equivalent.yaml` for no current "
           "survivor (the mutant was killed, or the code moved): %s.\n"
           % ", ".join("`%s`" % s for s in stale))
-    rest = [m for m in ms if m["status"] in ("stillborn", "not_run")]
-    if rest:
+    rest = [m for m in ms if m["status"] == "stillborn"]
+    unrun = [m for m in ms if m["status"] == "not_run"]
+    if rest or unrun:
         w("## Not judged\n")
-        w("| mutant | change | status | why |\n| --- | --- | --- | --- |")
+    if rest:
+        w("| mutant | change | why |\n| --- | --- | --- |")
         for m in rest:
-            w("| %s `%s` | %s | %s | %s |" % (m["num"], m["id"], _change(m),
-                                              m["status"],
-                                              _cell(m.get("evidence", ""))))
+            w("| %s `%s` | %s | %s |" % (m["num"], m["id"], _change(m),
+                                         _cell(m.get("evidence", ""))))
         w("")
+    if unrun:
+        w("Left unrun by the time box (%d; `tools/mutation/run.py --resume` "
+          "judges them): %s.\n" % (len(unrun), ", ".join(
+              m["num"] for m in unrun)))
     return "\n".join(out), len(unexplained)

@@ -14,10 +14,13 @@ built tree (`make`).  Usage, from the top of the repository:
 
   /usr/bin/python3 tools/mutation/run.py [--seconds S] [--jobs N]
       [--work DIR] [--out FILE] [--only GLOB] [--list] [--resume]
+      [--report]
 
 --seconds: the time box (default 3600); mutants not started by then are
 reported as not run.  --only: ids matching an fnmatch glob (several may be
-given).  --list: print the mutants and exit.  --resume: keep the verdicts of
+given).  --list: print the mutants and exit.  --report: only write the
+report again from the work folder's results.json (after editing the
+explanations).  --resume: keep the verdicts of
 the work folder's results.json for mutants whose file has not changed since
 (killed stays killed: cases are only ever added; a survivor stays one while
 no case file changed), judge the rest again.  Exits 0 when the report is
@@ -78,6 +81,7 @@ def parse_args(argv):
                     help="seconds one harness run may take (a hang is a kill)")
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--resume", action="store_true")
+    ap.add_argument("--report", action="store_true")
     args = ap.parse_args(argv)
     if args.jobs < 1 or args.seconds <= 0:
         ap.error("--jobs and --seconds must be positive")
@@ -207,6 +211,27 @@ def cases_sha():
     return h.hexdigest()
 
 
+def write_report(args):
+    """MUTATION.md again from results.json, judging nothing."""
+    try:
+        with open(os.path.join(args.work, "results.json")) as f:
+            old = json.load(f)
+    except (OSError, ValueError) as e:
+        sys.exit("mutation: cannot read the last results: %s" % e)
+    ms = old["mutants"]
+    for m in ms:
+        m.setdefault("status", "not_run")
+    args.kept = 0
+    explanations = report.load_explanations(args.explanations)
+    text, unexplained = report.render(ms, explanations, old["seconds"], args,
+                                      ROOT)
+    with open(args.out, "w") as f:
+        f.write(text)
+    print("mutation: %s written; %d survivor(s) without an explanation"
+          % (os.path.relpath(args.out), unexplained))
+    return 0
+
+
 def main(argv):
     args = parse_args(argv)
     check_tree(ROOT)
@@ -223,6 +248,8 @@ def main(argv):
             print("%s %s %r -> %r in %s" % (m["num"], m["id"], m["old"],
                                             m["new"], m["func"] or "-"))
         return 0
+    if args.report:
+        return write_report(args)
     kept, prev_seconds = resume(ms, texts, args.work) if args.resume \
         else (0, 0.0)
     args.kept = kept
