@@ -30,7 +30,8 @@ import subprocess
 import sys
 import time
 
-LIBRARIES = ["onednn", "onnxruntime", "libtorch", "numpy", "xnnpack"]
+LIBRARIES = ["onednn", "onednn_graph", "onnxruntime", "libtorch", "numpy", "xnnpack",
+             "xtensor", "eigen", "opencv"]
 OPS = ["openvino_reshape_1", "onednn_static_reshape_1",
        "onednn_dynamic_reshape_1", "onnx_reshape_14"]
 # Verdict columns, in reports/SCHEMA.md order.
@@ -102,6 +103,48 @@ NOTES = [
      "s8 and u8 (qint8, quint8) pass where the oneDNN operations list f32, f16 and "
      "bf16 only"),
 ]
+
+
+# What a library's section says whatever its runs show (evidence gathered
+# by hand, cited where it comes from).
+LIBRARY_TEXT = {
+    "onednn_graph":
+        "DynamicReshape-1 answers NOT_SUPPORTED: oneDNN v3.0 onward has no DynamicReshape "
+        "op kind (compiling `dnnl::graph::op::kind::DynamicReshape` against v3.13.1's "
+        "headers fails; `dnnl_graph_types.h` lists `dnnl_graph_op_static_reshape` only), "
+        "and the 2022-23 Graph preview declared it without any backend implementing it. "
+        "OpenVINO Reshape-1 and ONNX Reshape-14 run through the same StaticReshape op; "
+        "data types its schema refuses are NOT_SUPPORTED for them "
+        "(`candidates/onednn_graph/README.md`).",
+}
+
+# Libraries compared run by run on one operation: (library, other, op).
+COMPARE = [("onednn_graph", "onednn", "onednn_static_reshape_1")]
+
+
+def compare(report, other, op):
+    """Lines comparing two reports on `op`, over the (case, variant) runs
+    that neither answered NOT_SUPPORTED."""
+    theirs = {(e["id"], e["variant"]): e["verdict"] for e in other["cases"]
+              if e["op"] == op}
+    groups = collections.OrderedDict((k, []) for k in
+                                     ("both pass", "both fail", "only this one fails",
+                                      "only the other fails"))
+    for e in report["cases"]:
+        key = (e["id"], e["variant"])
+        if e["op"] != op or key not in theirs:
+            continue
+        mine, their = e["verdict"], theirs[key]
+        if "NOT_SUPPORTED" in (mine, their):
+            continue
+        bad, their_bad = mine in COUNTS_AGAINST, their in COUNTS_AGAINST
+        name = ("both fail" if bad and their_bad else "only this one fails" if bad
+                else "only the other fails" if their_bad else "both pass")
+        groups[name].append("`%s` (%s: %s vs %s)" % (e["id"], e["variant"], mine, their))
+    return ["- %s: %d runs%s" % (name, len(runs),
+                                 (", e.g. " + "; ".join(runs[:EXAMPLES_PER_FINDING]))
+                                 if runs and name != "both pass" else "")
+            for name, runs in groups.items()]
 
 
 def note_for(library, verdict, sentence):
@@ -221,10 +264,12 @@ def render(results, out_path):
                          (name, op, op_verdict(counts),
                           " | ".join(str(counts[v]) if counts[v] else "" for v in VERDICTS)))
     lines += ["", "## What each library gets wrong", ""]
+    reports = {lib: res.get("report") for lib, res in results}
     for lib, res in results:
         report = res.get("report")
+        extra = [LIBRARY_TEXT[lib], ""] if lib in LIBRARY_TEXT else []
         if report is None:
-            lines += ["### %s" % lib, "", res["status"] + ".", ""]
+            lines += ["### %s" % lib, "", res["status"] + "."] + [""] + extra
             continue
         cand, suite = report["candidate"], report["suite"]
         lines += ["### %s %s" % (cand["name"], cand["version"]), "",
@@ -235,6 +280,7 @@ def render(results, out_path):
                    suite["git_commit"][:12], suite["cases_loaded"], res["seconds"],
                    report["verdict"], report["status_agreement"]["agree"],
                    report["status_agreement"]["disagree"]), ""]
+        lines += extra
         found = findings(report)
         if not found:
             lines += ["Nothing: every run it supports passes.", ""]
@@ -247,6 +293,12 @@ def render(results, out_path):
                           g["runs"], len(g["ids"]), ", ".join(sorted(g["ops"])),
                           ", ".join(sorted(g["variants"])), ids,
                           " and %d more" % more if more > 0 else ""))
+        for mine, other, op in COMPARE:
+            if mine == lib and reports.get(other) is not None:
+                ocand = reports[other]["candidate"]
+                lines += ["", "Against %s %s on %s, run by run (runs neither answered "
+                          "NOT_SUPPORTED):" % (ocand["name"], ocand["version"], op), ""]
+                lines += compare(report, reports[other], op)
         skipped = report["summary"].get("NOT_SUPPORTED", 0)
         lines += ["", "Skipped: %d of %d runs are NOT_SUPPORTED, configurations the "
                   "library cannot express through its API (`candidates/%s/README.md`)." %

@@ -49,6 +49,14 @@ if [ "$got" != "$sha" ]; then
 fi
 
 mkdir -p "$cache"
+# One build at a time per configuration: a second caller waits, then reuses.
+exec 9>"$cache/.onednn-$version-$hash.lock"
+flock 9
+if [ -f "$prefix/include/oneapi/dnnl/dnnl_graph.h" ]; then
+	echo "onednn-graph: reusing $prefix (built meanwhile)" >&2
+	echo "$prefix"
+	exit 0
+fi
 tmp=$(mktemp -d "$cache/.onednn-$version-$hash.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 echo "onednn-graph: building oneDNN $version in $tmp (about 20 minutes on 2 cores)" >&2
