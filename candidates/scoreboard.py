@@ -102,6 +102,37 @@ NOTES = [
     ("xnnpack", "ACCEPTED_INVALID", "DATA_TYPE",
      "s8 and u8 (qint8, quint8) pass where the oneDNN operations list f32, f16 and "
      "bf16 only"),
+    ("xtensor", "CRASH", "Floating point exception",
+     "xstrided_container::reshape (xcontainer.hpp:1081) computes size() % |product of "
+     "the shape| first: any target shape with a 0 dies with SIGFPE, valid empty "
+     "reshapes included ([2,5,5,0] with [0,4])"),
+    ("xtensor", "ACCEPTED_INVALID", "BELOW_MINUS_ONE",
+     "xstrided_container::reshape takes every negative value as the inferred dim "
+     "(its XTENSOR_ASSERT(dim == -1) is compiled out by default): [2,3] with [-2,3] "
+     "gives [1,3], half the elements"),
+    ("xtensor", "ACCEPTED_INVALID", "MULTIPLE_MINUS_ONE",
+     "with an odd number of -1s the product stays negative and only the last is "
+     "solved: [2,3,4] with [-1,-1,-1] gives dims [18446744073709551615, "
+     "18446744073709551615, 24]"),
+    ("xtensor", "ACCEPTED_INVALID", "OVERFLOW",
+     "dims are size_t and their products wrap silently"),
+    ("xtensor", "ACCEPTED_INVALID", "DATA_TYPE",
+     "xtensor has no type list: any element type passes for the oneDNN operations"),
+    ("opencv", "ACCEPTED_INVALID", "VOLUME_MISMATCH",
+     "Mat::reshape(cn, 2, newsz) on a 2-D Mat calls reshape(cn, newsz[0]) and never "
+     "reads newsz[1]: [2,3] with [0,4] gives [2,3]"),
+    ("opencv", "ACCEPTED_INVALID", "BELOW_MINUS_ONE",
+     "the same ignored second size: [2,3] with [3,-2] gives [3,2]"),
+    ("opencv", "FAIL", "wrong shape",
+     "the same ignored second size: [0,0] with [0,12] gives [0,0], not [0,12]"),
+    ("opencv", "FAIL", "of 'dst' is",
+     "the same ignored second size: [0,0] with [0,12] gives [0,0], so a [0,12] "
+     "destination is refused"),
+    ("opencv", "ACCEPTED_INVALID", "DATA_TYPE",
+     "cv::Mat has no type list: every depth passes for the oneDNN operations"),
+    ("eigen", "ACCEPTED_INVALID", "DATA_TYPE",
+     "Eigen tensors have no type list: any element type passes for the oneDNN "
+     "operations"),
 ]
 
 
