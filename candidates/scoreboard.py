@@ -130,6 +130,10 @@ NOTES = [
      "destination is refused"),
     ("opencv", "ACCEPTED_INVALID", "DATA_TYPE",
      "cv::Mat has no type list: every depth passes for the oneDNN operations"),
+    ("eigen", "ACCEPTED_INVALID", "BELOW_MINUS_ONE",
+     "Eigen's dims are a signed Index and its one check (an eigen_assert) compares "
+     "products only: negative dims pass whenever the product still matches, e.g. "
+     "[2,3] to [-2,-3], or an empty tensor to [0,-2]"),
     ("eigen", "ACCEPTED_INVALID", "DATA_TYPE",
      "Eigen tensors have no type list: any element type passes for the oneDNN "
      "operations"),

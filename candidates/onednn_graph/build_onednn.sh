@@ -51,7 +51,7 @@ fi
 mkdir -p "$cache"
 # One build at a time per configuration: a second caller waits, then reuses.
 exec 9>"$cache/.onednn-$version-$hash.lock"
-flock 9
+flock -n 9 || { echo "onednn-graph: waiting for another build of $prefix" >&2; flock 9; }
 if [ -f "$prefix/include/oneapi/dnnl/dnnl_graph.h" ]; then
 	echo "onednn-graph: reusing $prefix (built meanwhile)" >&2
 	echo "$prefix"
