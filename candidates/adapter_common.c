@@ -241,7 +241,8 @@ reshape_status adapter_list_shape(const reshape_params *params,
                                 "shape value %d of dtype '%s' is not an int64 "
                                 "the library can take",
                                 (int)i, reshape_dtype_name(shape->dtype));
-        if (params->special_zero && values[i] == 0)
+        if (params->special_zero && values[i] == 0 &&
+            !(limits & ADAPTER_LIST_COPY_ZERO))
             return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
                                 "the library has no copying zero "
                                 "(special_zero true, 0 at index %d)",

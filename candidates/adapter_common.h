@@ -79,7 +79,9 @@ int adapter_shape_dtype_allowed(reshape_op op, reshape_dtype dtype);
 /* What a library's list-of-integers interface cannot carry. */
 enum adapter_list_limits {
     ADAPTER_LIST_NO_MINUS_ONE = 1, /* it has no "infer this dim" marker */
-    ADAPTER_LIST_NO_NEGATIVE = 2   /* its dims are unsigned (size_t) */
+    ADAPTER_LIST_NO_NEGATIVE = 2,  /* its dims are unsigned (size_t) */
+    ADAPTER_LIST_COPY_ZERO = 4     /* not a limit: it has a copying zero of
+                                    * its own, so zeros pass as they are */
 };
 
 /*
@@ -91,6 +93,7 @@ enum adapter_list_limits {
  *   - a shape tensor of rank other than 1 (a list has no rank to reject),
  *   - a shape dtype that is not an integer, or a u64 value above INT64_MAX,
  *   - with special_zero true, any 0 (the library has no copying zero),
+ *     unless `limits` has ADAPTER_LIST_COPY_ZERO,
  *   - per `limits`: a -1, or any negative value.
  * Assumes adapter_check_call passed.  Returns RESHAPE_OK or
  * RESHAPE_E_NOT_SUPPORTED.

@@ -26,6 +26,14 @@ ADAPTER_LIBS       :=
 
 $(BUILD)/obj/candidates/%.o: CFLAGS += -fvisibility=hidden
 
+# Adapters over C++ libraries are one C++ file each, built with these flags.
+CXX                ?= g++
+ADAPTER_CXXFLAGS   := -std=c++17 -Wall -Wextra -Werror -O2 -g -fPIC \
+                      -fvisibility=hidden -Iinclude -MMD -MP
+$(BUILD)/obj/candidates/%.o: candidates/%.cpp
+	@mkdir -p $(@D)
+	$(CXX) $(ADAPTER_CXXFLAGS) -c $< -o $@
+
 # $(call adapter_apt,PACKAGES): installs the Debian packages that are
 # missing; waits for another apt-get holding the lock rather than failing.
 adapter_apt = missing=""; for p in $(1); do \

@@ -33,7 +33,8 @@ import time
 
 import scoreboard_perf
 
-LIBRARIES = ["onednn", "onnxruntime", "libtorch", "numpy", "xnnpack"]
+LIBRARIES = ["onednn", "onednn_graph", "onnxruntime", "libtorch", "numpy", "xnnpack",
+             "xtensor", "eigen", "opencv"]
 OPS = ["openvino_reshape_1", "onednn_static_reshape_1",
        "onednn_dynamic_reshape_1", "onnx_reshape_14"]
 # Verdict columns, in reports/SCHEMA.md order.
@@ -90,19 +91,103 @@ NOTES = [
     ("xnnpack", "ACCEPTED_INVALID: returned OK where DATA_TYPE was expected",
      "s8 and u8 (qint8, quint8) pass where the oneDNN operations list f32, f16 and "
      "bf16 only"),
+    ("xtensor", "CRASH", "Floating point exception",
+     "xstrided_container::reshape (xcontainer.hpp:1081) computes size() % |product of "
+     "the shape| first: any target shape with a 0 dies with SIGFPE, valid empty "
+     "reshapes included ([2,5,5,0] with [0,4])"),
+    ("xtensor", "ACCEPTED_INVALID", "BELOW_MINUS_ONE",
+     "xstrided_container::reshape takes every negative value as the inferred dim "
+     "(its XTENSOR_ASSERT(dim == -1) is compiled out by default): [2,3] with [-2,3] "
+     "gives [1,3], half the elements"),
+    ("xtensor", "ACCEPTED_INVALID", "MULTIPLE_MINUS_ONE",
+     "with an odd number of -1s the product stays negative and only the last is "
+     "solved: [2,3,4] with [-1,-1,-1] gives dims [18446744073709551615, "
+     "18446744073709551615, 24]"),
+    ("xtensor", "ACCEPTED_INVALID", "OVERFLOW",
+     "dims are size_t and their products wrap silently"),
+    ("xtensor", "ACCEPTED_INVALID", "DATA_TYPE",
+     "xtensor has no type list: any element type passes for the oneDNN operations"),
+    ("opencv", "ACCEPTED_INVALID", "VOLUME_MISMATCH",
+     "Mat::reshape(cn, 2, newsz) on a 2-D Mat calls reshape(cn, newsz[0]) and never "
+     "reads newsz[1]: [2,3] with [0,4] gives [2,3]"),
+    ("opencv", "ACCEPTED_INVALID", "BELOW_MINUS_ONE",
+     "the same ignored second size: [2,3] with [3,-2] gives [3,2]"),
+    ("opencv", "FAIL", "wrong shape",
+     "the same ignored second size: [0,0] with [0,12] gives [0,0], not [0,12]"),
+    ("opencv", "FAIL", "of 'dst' is",
+     "the same ignored second size: [0,0] with [0,12] gives [0,0], so a [0,12] "
+     "destination is refused"),
+    ("opencv", "ACCEPTED_INVALID", "DATA_TYPE",
+     "cv::Mat has no type list: every depth passes for the oneDNN operations"),
+    ("eigen", "ACCEPTED_INVALID", "BELOW_MINUS_ONE",
+     "Eigen's dims are a signed Index and its one check (an eigen_assert) compares "
+     "products only: negative dims pass whenever the product still matches, e.g. "
+     "[2,3] to [-2,-3], or an empty tensor to [0,-2]"),
+    ("eigen", "ACCEPTED_INVALID", "DATA_TYPE",
+     "Eigen tensors have no type list: any element type passes for the oneDNN "
+     "operations"),
 ]
+
+
+# What a library's section says whatever its runs show (evidence gathered
+# by hand, cited where it comes from).
+LIBRARY_TEXT = {
+    "onednn_graph":
+        "DynamicReshape-1 answers NOT_SUPPORTED: oneDNN v3.0 onward has no DynamicReshape "
+        "op kind (compiling `dnnl::graph::op::kind::DynamicReshape` against v3.13.1's "
+        "headers fails; `dnnl_graph_types.h` lists `dnnl_graph_op_static_reshape` only), "
+        "and the 2022-23 Graph preview declared it without any backend implementing it. "
+        "OpenVINO Reshape-1 and ONNX Reshape-14 run through the same StaticReshape op; "
+        "data types its schema refuses are NOT_SUPPORTED for them "
+        "(`candidates/onednn_graph/README.md`).",
+}
+
+# Libraries compared run by run on one operation: (library, other, op).
+COMPARE = [("onednn_graph", "onednn", "onednn_static_reshape_1")]
+
+
+def compare(report, other, op):
+    """Lines comparing two reports on `op`, over the (case, variant) runs
+    that neither answered NOT_SUPPORTED."""
+    theirs = {(e["id"], e["variant"]): e["verdict"] for e in other["cases"]
+              if e["op"] == op}
+    groups = collections.OrderedDict((k, []) for k in
+                                     ("both pass", "both fail", "only this one fails",
+                                      "only the other fails"))
+    for e in report["cases"]:
+        key = (e["id"], e["variant"])
+        if e["op"] != op or key not in theirs:
+            continue
+        mine, their = e["verdict"], theirs[key]
+        if "NOT_SUPPORTED" in (mine, their):
+            continue
+        bad, their_bad = mine in COUNTS_AGAINST, their in COUNTS_AGAINST
+        name = ("both fail" if bad and their_bad else "only this one fails" if bad
+                else "only the other fails" if their_bad else "both pass")
+        groups[name].append("`%s` (%s: %s vs %s)" % (e["id"], e["variant"], mine, their))
+    return ["- %s: %d runs%s" % (name, len(runs),
+                                 (", e.g. " + "; ".join(runs[:EXAMPLES_PER_FINDING]))
+                                 if runs and name != "both pass" else "")
+            for name, runs in groups.items()]
 
 
 def note_for(library, signature):
     """The note of `library` for a finding `signature`: the one written for the
-    signature itself, else for the signature without its " (on VARIANT)"."""
+    signature itself, else for the signature without its " (on VARIANT)";
+    a note written as (library, verdict, text, note) names every finding of
+    that verdict whose signature contains `text`."""
     bare = re.sub(r" \(on [a-z_]+\)$", "", signature)
-    for lib, sig, note in NOTES:
-        if lib == library and sig == signature:
+    exact = [n for n in NOTES if len(n) == 3 and n[0] == library]
+    for _, sig, note in exact:
+        if sig == signature:
             return note
-    for lib, sig, note in NOTES:
-        if lib == library and sig == bare:
+    for _, sig, note in exact:
+        if sig == bare:
             return note
+    for n in NOTES:
+        if len(n) == 4 and n[0] == library and signature.startswith(n[1] + ":") \
+                and n[2] in signature:
+            return n[3]
     return None
 
 
@@ -174,10 +259,12 @@ def render(results, out_path, perf_rows):
                          (name, op, op_verdict(counts),
                           " | ".join(str(counts[v]) if counts[v] else "" for v in VERDICTS)))
     lines += ["", "## What each library gets wrong", ""]
+    reports = {lib: res.get("report") for lib, res in results}
     for lib, res in results:
         report = res.get("report")
+        extra = [LIBRARY_TEXT[lib], ""] if lib in LIBRARY_TEXT else []
         if report is None:
-            lines += ["### %s" % lib, "", res["status"] + ".", ""]
+            lines += ["### %s" % lib, "", res["status"] + "."] + [""] + extra
             continue
         cand, suite = report["candidate"], report["suite"]
         lines += ["### %s %s" % (cand["name"], cand["version"]), "",
@@ -188,6 +275,7 @@ def render(results, out_path, perf_rows):
                    suite["git_commit"][:12], suite["cases_loaded"], res["seconds"],
                    report["verdict"], report["status_agreement"]["agree"],
                    report["status_agreement"]["disagree"]), ""]
+        lines += extra
         found = findings(report)
         if not found:
             lines += ["Nothing: every run it supports passes.", ""]
@@ -202,6 +290,12 @@ def render(results, out_path, perf_rows):
                          (cell(f["signature"]), cell(note) if note else "",
                           f["runs"], f["cases"], ", ".join(f["ops"]), ", ".join(f["variants"]),
                           ex["id"], ex["variant"], cell(ex["expected"]), cell(ex["got"])))
+        for mine, other, op in COMPARE:
+            if mine == lib and reports.get(other) is not None:
+                ocand = reports[other]["candidate"]
+                lines += ["", "Against %s %s on %s, run by run (runs neither answered "
+                          "NOT_SUPPORTED):" % (ocand["name"], ocand["version"], op), ""]
+                lines += compare(report, reports[other], op)
         skipped = report["summary"].get("NOT_SUPPORTED", 0)
         lines += ["", "Skipped: %d of %d runs are NOT_SUPPORTED, configurations the "
                   "library cannot express through its API (`candidates/%s/README.md`)." %

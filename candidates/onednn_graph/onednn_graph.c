@@ -1,0 +1,440 @@
+/*
+ * onednn_graph.c - the ABI over oneDNN Graph's StaticReshape (oneDNN 3.x,
+ * built from the vendored source): a graph of one StaticReshape op, its one
+ * partition compiled with the input's logical tensor and an output whose
+ * rank and dims are unknown, so that oneDNN's own shape inference decides
+ * them; the compiled partition then runs on tensors wrapping the caller's
+ * buffers.  Depends on candidates/adapter_common.h and oneDNN's C API
+ * (dnnl.h for the engine and stream, dnnl_graph.h for the rest).
+ *
+ * What the Graph API carries: every dnnl_data_type_t (the op's schema then
+ * decides which it takes); 0 to DNNL_MAX_NDIMS dims; the shape as an s64
+ * list with oneDNN's own -1 and copying zero; strided tensors as
+ * logical-tensor strides.  DynamicReshape is no op kind of oneDNN 3.x.
+ * README.md lists what answers NOT_SUPPORTED and how statuses map.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <oneapi/dnnl/dnnl.h>
+#include <oneapi/dnnl/dnnl_debug.h>
+#include <oneapi/dnnl/dnnl_graph.h>
+
+#include "../adapter_common.h"
+
+enum { IN_ID = 0, OUT_ID = 1 };
+
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static dnnl_engine_t engine;
+static dnnl_status_t engine_status = dnnl_runtime_error;
+
+static void init_engine(void)
+{
+    engine_status = dnnl_engine_create(&engine, dnnl_cpu, 0);
+}
+
+/* The oneDNN data type carrying `dtype`, or dnnl_data_type_undef. */
+static dnnl_data_type_t dnnl_type_of(reshape_dtype dtype)
+{
+    switch (dtype) {
+    case RESHAPE_DT_F64: return dnnl_f64;
+    case RESHAPE_DT_F32: return dnnl_f32;
+    case RESHAPE_DT_F16: return dnnl_f16;
+    case RESHAPE_DT_BF16: return dnnl_bf16;
+    case RESHAPE_DT_F8E4M3: return dnnl_f8_e4m3;
+    case RESHAPE_DT_F8E5M2: return dnnl_f8_e5m2;
+    case RESHAPE_DT_S32: return dnnl_s32;
+    case RESHAPE_DT_S8: return dnnl_s8;
+    case RESHAPE_DT_U8: return dnnl_u8;
+    case RESHAPE_DT_S4: return dnnl_s4;
+    case RESHAPE_DT_U4: return dnnl_u4;
+    case RESHAPE_DT_BOOLEAN: return dnnl_boolean;
+    default: return dnnl_data_type_undef;
+    }
+}
+
+/*
+ * oneDNN names the class of a refusal, never the rule: an invalid data type
+ * is the operation's type list (DATA_TYPE); an invalid shape, graph, op or
+ * argument is the input refused (INVALID_ARGUMENT, the nearest status that
+ * claims no particular spec rule); "unimplemented" is NOT_SUPPORTED; out of
+ * memory and runtime errors are INTERNAL.  `step` names the oneDNN call.
+ */
+static reshape_status map_dnnl(dnnl_status_t st, const char *step)
+{
+    reshape_status mapped;
+
+    switch (st) {
+    case dnnl_invalid_data_type: mapped = RESHAPE_E_DATA_TYPE; break;
+    case dnnl_invalid_arguments: case dnnl_invalid_graph:
+    case dnnl_invalid_graph_op: case dnnl_invalid_shape:
+        mapped = RESHAPE_E_INVALID_ARGUMENT;
+        break;
+    case dnnl_unimplemented: mapped = RESHAPE_E_NOT_SUPPORTED; break;
+    default: mapped = RESHAPE_E_INTERNAL; break;
+    }
+    return adapter_fail(mapped, "onednn graph refused the reshape: '%s' returned %s",
+                        step, dnnl_status2str(st));
+}
+
+/* A compiled one-op partition and the logical tensors it was compiled for
+ * (`out` as oneDNN inferred it). */
+struct plan {
+    dnnl_graph_partition_t partition;
+    dnnl_graph_compiled_partition_t compiled;
+    dnnl_graph_logical_tensor_t in, out;
+};
+
+static void plan_free(struct plan *p)
+{
+    if (p->compiled != NULL)
+        dnnl_graph_compiled_partition_destroy(p->compiled);
+    if (p->partition != NULL)
+        dnnl_graph_partition_destroy(p->partition);
+    p->compiled = NULL;
+    p->partition = NULL;
+}
+
+/* Logical tensor `id` of `rank` dims with `strides` (NULL: dense, the
+ * strides left to oneDNN). */
+static dnnl_status_t make_lt(dnnl_graph_logical_tensor_t *lt, size_t id,
+                             dnnl_data_type_t dt, int32_t rank,
+                             const int64_t *dims, const int64_t *strides)
+{
+    dnnl_dims_t d, s;
+
+    memcpy(d, dims, (size_t)rank * sizeof(int64_t));
+    if (strides == NULL)
+        return dnnl_graph_logical_tensor_init_with_dims(
+            lt, id, dt, rank, d, dnnl_graph_layout_type_strided,
+            dnnl_graph_tensor_property_undef);
+    memcpy(s, strides, (size_t)rank * sizeof(int64_t));
+    return dnnl_graph_logical_tensor_init_with_strides(
+        lt, id, dt, rank, d, s, dnnl_graph_tensor_property_undef);
+}
+
+/*
+ * The graph of one StaticReshape op with `values` (`count` of them) and
+ * `special_zero`, from `in` to `out`, finalized and cut into its partitions;
+ * exactly one is expected.  On success p->partition is set.
+ */
+static reshape_status partition_of(const int64_t *values, int32_t count,
+                                   int32_t special_zero,
+                                   const dnnl_graph_logical_tensor_t *in,
+                                   const dnnl_graph_logical_tensor_t *out,
+                                   struct plan *p)
+{
+    dnnl_graph_op_t op = NULL;
+    dnnl_graph_graph_t graph = NULL;
+    dnnl_status_t ds;
+    const char *step = "dnnl_graph_op_create";
+    const uint8_t zero_flag = special_zero ? 1 : 0;
+    size_t num = 0;
+    uint8_t supported = 0;
+
+    if ((ds = dnnl_graph_op_create(&op, 0, dnnl_graph_op_static_reshape,
+                                   "reshape")) != dnnl_success)
+        goto out;
+    step = "dnnl_graph_op_set_attr_s64(shape)";
+    if ((ds = dnnl_graph_op_set_attr_s64(op, dnnl_graph_op_attr_shape, values,
+                                         (size_t)count)) != dnnl_success)
+        goto out;
+    step = "dnnl_graph_op_set_attr_bool(special_zero)";
+    if ((ds = dnnl_graph_op_set_attr_bool(op, dnnl_graph_op_attr_special_zero,
+                                          &zero_flag, 1)) != dnnl_success)
+        goto out;
+    step = "dnnl_graph_op_add_input";
+    if ((ds = dnnl_graph_op_add_input(op, in)) != dnnl_success)
+        goto out;
+    step = "dnnl_graph_op_add_output";
+    if ((ds = dnnl_graph_op_add_output(op, out)) != dnnl_success)
+        goto out;
+    step = "dnnl_graph_graph_create";
+    if ((ds = dnnl_graph_graph_create(&graph, dnnl_cpu)) != dnnl_success)
+        goto out;
+    step = "dnnl_graph_add_op";
+    if ((ds = dnnl_graph_add_op(graph, op)) != dnnl_success)
+        goto out;
+    step = "dnnl_graph_graph_finalize";
+    if ((ds = dnnl_graph_graph_finalize(graph)) != dnnl_success)
+        goto out;
+    step = "dnnl_graph_graph_filter";
+    if ((ds = dnnl_graph_graph_filter(graph, dnnl_graph_partition_policy_fusion)) !=
+        dnnl_success)
+        goto out;
+    step = "dnnl_graph_graph_get_partition_num";
+    if ((ds = dnnl_graph_graph_get_partition_num(graph, &num)) != dnnl_success)
+        goto out;
+    step = "dnnl_graph_graph_get_partitions (one op, one partition expected)";
+    if (num != 1) {
+        ds = dnnl_runtime_error;
+        goto out;
+    }
+    if ((ds = dnnl_graph_graph_get_partitions(graph, 1, &p->partition)) !=
+        dnnl_success)
+        goto out;
+    step = "dnnl_graph_partition_is_supported";
+    if ((ds = dnnl_graph_partition_is_supported(p->partition, &supported)) ==
+            dnnl_success &&
+        !supported)
+        ds = dnnl_unimplemented;
+out:
+    if (graph != NULL)
+        dnnl_graph_graph_destroy(graph);
+    if (op != NULL)
+        dnnl_graph_op_destroy(op);
+    return ds == dnnl_success ? RESHAPE_OK : map_dnnl(ds, step);
+}
+
+/*
+ * Compiles the StaticReshape of `params` on `src` (its strides used when
+ * `src_strides` is not NULL).  With `dst` NULL the output's rank and dims
+ * are unknown and oneDNN infers them; otherwise the output is dst's dims and
+ * strides.  p->out is the compiled partition's output as oneDNN reports it.
+ */
+static reshape_status plan_build(const reshape_params *params,
+                                 const reshape_tensor *src,
+                                 const int64_t *src_strides,
+                                 const reshape_tensor *dst, struct plan *p)
+{
+    reshape_status st;
+    dnnl_status_t ds;
+    dnnl_data_type_t dt = dnnl_type_of(src->dtype);
+    int64_t values[RESHAPE_MAX_RANK];
+    int32_t count;
+    const char *step = "dnnl_graph_logical_tensor_init";
+
+    memset(p, 0, sizeof *p);
+    if (dt == dnnl_data_type_undef)
+        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+                            "onednn has no data type for '%s'",
+                            reshape_dtype_name(src->dtype));
+    if ((st = adapter_list_shape(params, ADAPTER_LIST_COPY_ZERO, values,
+                                 &count)) != RESHAPE_OK)
+        return st;
+    if (src->rank > DNNL_MAX_NDIMS || count > DNNL_MAX_NDIMS ||
+        (dst != NULL && dst->rank > DNNL_MAX_NDIMS))
+        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+                            "onednn logical tensors have at most %d dims",
+                            DNNL_MAX_NDIMS);
+    if ((ds = make_lt(&p->in, IN_ID, dt, src->rank, src->dims, src_strides)) !=
+        dnnl_success)
+        return map_dnnl(ds, step);
+    if (dst == NULL)
+        ds = dnnl_graph_logical_tensor_init(&p->out, OUT_ID, dt,
+                                            DNNL_GRAPH_UNKNOWN_NDIMS,
+                                            dnnl_graph_layout_type_strided,
+                                            dnnl_graph_tensor_property_undef);
+    else
+        ds = make_lt(&p->out, OUT_ID, dt, dst->rank, dst->dims, dst->strides);
+    if (ds != dnnl_success)
+        return map_dnnl(ds, step);
+    if ((st = partition_of(values, count, params->special_zero, &p->in, &p->out,
+                           p)) != RESHAPE_OK) {
+        plan_free(p);
+        return st;
+    }
+    const dnnl_graph_logical_tensor_t *ins[1] = {&p->in}, *outs[1] = {&p->out};
+    step = "dnnl_graph_compiled_partition_create";
+    if ((ds = dnnl_graph_compiled_partition_create(&p->compiled, p->partition)) ==
+        dnnl_success) {
+        step = "dnnl_graph_partition_compile";
+        ds = dnnl_graph_partition_compile(p->partition, p->compiled, 1, ins, 1,
+                                          outs, engine);
+    }
+    if (ds == dnnl_success) {
+        step = "dnnl_graph_compiled_partition_query_logical_tensor";
+        ds = dnnl_graph_compiled_partition_query_logical_tensor(p->compiled,
+                                                                OUT_ID, &p->out);
+    }
+    if (ds != dnnl_success) {
+        plan_free(p);
+        return map_dnnl(ds, step);
+    }
+    if (p->out.ndims < 0 || p->out.ndims > RESHAPE_MAX_RANK) {
+        plan_free(p);
+        return adapter_fail(RESHAPE_E_INTERNAL,
+                            "onednn graph inferred an output of %d dims",
+                            p->out.ndims);
+    }
+    return RESHAPE_OK;
+}
+
+/* Whether oneDNN Graph's StaticReshape takes `dtype` at all: asked of the
+ * library (add_op checks the op's type list), for the operations that are
+ * not StaticReshape itself. */
+static int graph_takes(reshape_dtype dtype)
+{
+    const int64_t one = 1, values[1] = {1}, count = 1;
+    const reshape_tensor shape = {RESHAPE_DT_S64, 1, &count, NULL, (void *)values};
+    const reshape_params params = {RESHAPE_OP_ONEDNN_STATIC_RESHAPE_1, 0, &shape};
+    const reshape_tensor src = {dtype, 1, &one, NULL, NULL};
+    struct plan p;
+
+    reshape_status st = plan_build(&params, &src, NULL, NULL, &p);
+    plan_free(&p);
+    return st != RESHAPE_E_DATA_TYPE && st != RESHAPE_E_INVALID_ARGUMENT;
+}
+
+static reshape_status graph_supports(reshape_op op, reshape_dtype data_dtype,
+                                     reshape_dtype shape_dtype, unsigned layout)
+{
+    const unsigned known = RESHAPE_LAYOUT_STRIDED_SRC |
+                           RESHAPE_LAYOUT_STRIDED_DST | RESHAPE_LAYOUT_IN_PLACE;
+
+    adapter_clear_error();
+    if (reshape_op_name(op) == NULL || (layout & ~known) != 0)
+        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+                            "unknown op %d or layout %u", (int)op, layout);
+    if (op == RESHAPE_OP_ONEDNN_DYNAMIC_RESHAPE_1)
+        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+                            "oneDNN 3.x has no DynamicReshape op kind");
+    if (dnnl_type_of(data_dtype) == dnnl_data_type_undef)
+        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+                            "onednn has no data type for '%s'",
+                            reshape_dtype_name(data_dtype) != NULL
+                                ? reshape_dtype_name(data_dtype) : "?");
+    if (!adapter_shape_dtype_allowed(op, shape_dtype))
+        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+                            "StaticReshape takes the shape as an s64 list; a "
+                            "'%s' shape tensor cannot be passed for '%s'",
+                            reshape_dtype_name(shape_dtype) != NULL
+                                ? reshape_dtype_name(shape_dtype) : "?",
+                            reshape_op_name(op));
+    pthread_once(&init_once, init_engine);
+    if (engine_status != dnnl_success)
+        return map_dnnl(engine_status, "dnnl_engine_create");
+    if (op != RESHAPE_OP_ONEDNN_STATIC_RESHAPE_1 && !graph_takes(data_dtype))
+        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+                            "oneDNN Graph's StaticReshape does not take '%s' "
+                            "data, which '%s' lists",
+                            reshape_dtype_name(data_dtype), reshape_op_name(op));
+    return RESHAPE_OK;
+}
+
+/* The checks every entry point shares: the ABI, the engine, DynamicReshape. */
+static reshape_status enter(const reshape_params *params,
+                            const reshape_tensor *src, const reshape_tensor *dst)
+{
+    reshape_status st;
+
+    adapter_clear_error();
+    if ((st = adapter_check_call(params, src, dst)) != RESHAPE_OK)
+        return st;
+    if (params->op == RESHAPE_OP_ONEDNN_DYNAMIC_RESHAPE_1)
+        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+                            "oneDNN 3.x has no DynamicReshape op kind");
+    pthread_once(&init_once, init_engine);
+    if (engine_status != dnnl_success)
+        return map_dnnl(engine_status, "dnnl_engine_create");
+    return RESHAPE_OK;
+}
+
+static reshape_status graph_infer_shape(const reshape_params *params,
+                                        const reshape_tensor *src,
+                                        int32_t *out_rank, int64_t *out_dims)
+{
+    reshape_status st;
+    struct plan p;
+
+    if ((st = enter(params, src, NULL)) != RESHAPE_OK)
+        return st;
+    if (out_rank == NULL || out_dims == NULL)
+        return adapter_fail(RESHAPE_E_INVALID_ARGUMENT,
+                            "'out_rank' or 'out_dims' is NULL");
+    if ((st = plan_build(params, src, NULL, NULL, &p)) != RESHAPE_OK)
+        return st;
+    *out_rank = p.out.ndims;
+    memcpy(out_dims, p.out.dims, (size_t)p.out.ndims * sizeof(int64_t));
+    plan_free(&p);
+    return RESHAPE_OK;
+}
+
+/* Runs the compiled partition of `p` from `from` to `to`. */
+static reshape_status run(const struct plan *p, void *from, void *to)
+{
+    dnnl_graph_tensor_t tin = NULL, tout = NULL;
+    dnnl_stream_t stream = NULL;
+    dnnl_status_t ds;
+    const char *step = "dnnl_graph_tensor_create";
+
+    if ((ds = dnnl_graph_tensor_create(&tin, &p->in, engine, from)) != dnnl_success ||
+        (ds = dnnl_graph_tensor_create(&tout, &p->out, engine, to)) != dnnl_success)
+        goto out;
+    step = "dnnl_stream_create";
+    if ((ds = dnnl_stream_create(&stream, engine, dnnl_stream_default_flags)) !=
+        dnnl_success)
+        goto out;
+    const_dnnl_graph_tensor_t ins[1] = {tin}, outs[1] = {tout};
+    step = "dnnl_graph_compiled_partition_execute";
+    if ((ds = dnnl_graph_compiled_partition_execute(p->compiled, stream, 1, ins, 1,
+                                                    outs)) != dnnl_success)
+        goto out;
+    step = "dnnl_stream_wait";
+    ds = dnnl_stream_wait(stream);
+out:
+    if (stream != NULL)
+        dnnl_stream_destroy(stream);
+    if (tin != NULL)
+        dnnl_graph_tensor_destroy(tin);
+    if (tout != NULL)
+        dnnl_graph_tensor_destroy(tout);
+    return ds == dnnl_success ? RESHAPE_OK : map_dnnl(ds, step);
+}
+
+/*
+ * The dims come from a compile with the output unknown; dst is checked
+ * against them; a strided dst is then compiled for again with its strides
+ * (and the dims oneDNN inferred), a strided src with its strides from the
+ * start.  In place, both tensors wrap the same buffer.
+ */
+static reshape_status graph_execute(const reshape_params *params,
+                                    const reshape_tensor *src,
+                                    const reshape_tensor *dst)
+{
+    reshape_status st;
+    struct plan p;
+
+    if ((st = enter(params, src, dst)) != RESHAPE_OK)
+        return st;
+    if ((st = plan_build(params, src, src->strides, NULL, &p)) != RESHAPE_OK)
+        return st;
+    st = adapter_check_dst(src, dst, p.out.ndims, p.out.dims);
+    if (st == RESHAPE_OK && dst->strides != NULL) {
+        plan_free(&p);
+        st = plan_build(params, src, src->strides, dst, &p);
+    }
+    if (st == RESHAPE_OK)
+        st = run(&p, src->data, dst->data);
+    plan_free(&p);
+    return st;
+}
+
+/* "3.13.1", from the library that is loaded, for reports. */
+static char version_text[32] = "3";
+static pthread_once_t version_once = PTHREAD_ONCE_INIT;
+
+static void read_version(void)
+{
+    const dnnl_version_t *v = dnnl_version();
+    snprintf(version_text, sizeof version_text, "%d.%d.%d Graph", v->major,
+             v->minor, v->patch);
+}
+
+static const reshape_candidate table = {
+    .abi_version = RESHAPE_ABI_VERSION,
+    .struct_size = sizeof(reshape_candidate),
+    .name = "oneDNN",
+    .version = version_text,
+    .supports = graph_supports,
+    .infer_shape = graph_infer_shape,
+    .execute = graph_execute,
+    .last_error = adapter_last_error,
+};
+
+RESHAPE_EXPORT const reshape_candidate *reshape_candidate_v1(void)
+{
+    pthread_once(&version_once, read_version);
+    return &table;
+}

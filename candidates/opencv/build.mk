@@ -1,0 +1,16 @@
+# candidates/opencv/build.mk - the OpenCV adapter, build/candidates/opencv.so
+# (`make candidates`; not part of `all`).  Only OpenCV's core module.
+include candidates/adapters.mk
+
+ADAPTER_LIBS += opencv
+
+.PHONY: adapter-install-opencv
+adapter-install-opencv:
+	@$(call adapter_apt,libopencv-core-dev)
+
+$(BUILD)/obj/candidates/opencv/opencv.o: ADAPTER_CXXFLAGS += -I/usr/include/opencv4
+
+$(ADAPTER_DIR)/opencv.so: candidates/adapter.map $(BUILD)/obj/candidates/opencv/opencv.o \
+                          $(ADAPTER_COMMON_OBJ)
+	@mkdir -p $(@D)
+	$(CXX) $(ADAPTER_SO_FLAGS) -o $@ $(filter %.o,$^) -lopencv_core -lpthread

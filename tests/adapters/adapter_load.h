@@ -1,0 +1,19 @@
+/*
+ * adapter_load.h - what the adapter tests share: opening a library adapter
+ * from build/candidates (ADAPTER_DIR overrides it) and its last message.
+ * Depends on the ABI header, Criterion and libdl.
+ */
+#ifndef ADAPTER_LOAD_H
+#define ADAPTER_LOAD_H
+
+#include "reshape_candidate.h"
+
+/* Opens <dir>/<name>.so and returns its table, after checking the ABI
+ * version, the struct size and that it exports nothing but its entry.
+ * Skips the calling test (cr_skip_test) when the adapter was not built. */
+const reshape_candidate *adapter_load(const char *name);
+
+/* The adapter's last_error for the calling thread, or "(no message)". */
+const char *adapter_why(const reshape_candidate *c);
+
+#endif /* ADAPTER_LOAD_H */

@@ -1,0 +1,123 @@
+/*
+ * findings_test.c - what the scoreboard says about the libraries added with
+ * oneDNN Graph, asserted through their adapters one input at a time, so
+ * that a new library version that changes shouts here: oneDNN Graph has no
+ * DynamicReshape; xtensor dies on a target shape with a 0 and takes -2 as
+ * -1; OpenCV ignores the second size of a 2-D to 2-D reshape; Eigen's one
+ * check is an eigen_assert.  Each test is skipped when its adapter was not
+ * built.  Depends on the ABI header, Criterion and libdl.
+ */
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <criterion/criterion.h>
+
+#include "adapter_load.h"
+#include "reshape_candidate.h"
+
+/* infer_shape of f32 `dims` (rank `rank`) with the s64 shape `values`. */
+static reshape_status infer(const reshape_candidate *c, reshape_op op,
+                            int32_t special_zero, int32_t rank,
+                            const int64_t *dims, int64_t count,
+                            const int64_t *values, int32_t *out_rank,
+                            int64_t *out_dims)
+{
+    reshape_tensor shape = {RESHAPE_DT_S64, 1, &count, NULL, (void *)values};
+    reshape_params p = {op, special_zero, &shape};
+    reshape_tensor src = {RESHAPE_DT_F32, rank, dims, NULL, NULL};
+    return c->infer_shape(&p, &src, out_rank, out_dims);
+}
+
+Test(findings, onednn_graph_has_no_dynamic_reshape)
+{
+    const reshape_candidate *c = adapter_load("onednn_graph");
+    const int64_t dims[2] = {2, 3}, values[1] = {6};
+    int32_t rank;
+    int64_t out[RESHAPE_MAX_RANK];
+
+    cr_expect_eq(c->supports(RESHAPE_OP_ONEDNN_DYNAMIC_RESHAPE_1, RESHAPE_DT_F32,
+                             RESHAPE_DT_S32, 0),
+                 RESHAPE_E_NOT_SUPPORTED);
+    cr_expect_eq(infer(c, RESHAPE_OP_ONEDNN_DYNAMIC_RESHAPE_1, 0, 2, dims, 1,
+                       values, &rank, out),
+                 RESHAPE_E_NOT_SUPPORTED);
+    cr_expect(strstr(adapter_why(c), "DynamicReshape") != NULL, "%s",
+              adapter_why(c));
+}
+
+/* OpenVINO example 2 through oneDNN Graph's own shape inference. */
+Test(findings, onednn_graph_infers_openvino_example_2)
+{
+    const reshape_candidate *c = adapter_load("onednn_graph");
+    const int64_t dims[4] = {2, 5, 5, 24}, values[3] = {0, -1, 4};
+    const int64_t want[3] = {2, 150, 4};
+    int32_t rank = -1;
+    int64_t out[RESHAPE_MAX_RANK];
+
+    reshape_status st = infer(c, RESHAPE_OP_ONEDNN_STATIC_RESHAPE_1, 1, 4, dims,
+                              3, values, &rank, out);
+    cr_assert_eq(st, RESHAPE_OK, "%s", adapter_why(c));
+    cr_assert_eq(rank, 3);
+    cr_expect_arr_eq(out, want, sizeof want);
+}
+
+/* xstrided_container::reshape computes size() % |product| first: a 0 in
+ * the target makes it an integer division by zero, valid or not. */
+Test(findings, xtensor_dies_on_a_target_shape_with_a_zero, .signal = SIGFPE)
+{
+    const reshape_candidate *c = adapter_load("xtensor");
+    const int64_t dims[4] = {2, 5, 5, 0}, values[2] = {0, 4};
+    int32_t rank;
+    int64_t out[RESHAPE_MAX_RANK];
+
+    infer(c, RESHAPE_OP_OPENVINO_RESHAPE_1, 0, 4, dims, 2, values, &rank, out);
+}
+
+/* Any negative value is taken as the inferred dim: [2,3] with [-2,3] gives
+ * [1,3], half the elements. */
+Test(findings, xtensor_takes_minus_two_as_minus_one)
+{
+    const reshape_candidate *c = adapter_load("xtensor");
+    const int64_t dims[2] = {2, 3}, values[2] = {-2, 3}, want[2] = {1, 3};
+    int32_t rank = -1;
+    int64_t out[RESHAPE_MAX_RANK];
+
+    reshape_status st = infer(c, RESHAPE_OP_OPENVINO_RESHAPE_1, 0, 2, dims, 2,
+                              values, &rank, out);
+    cr_assert_eq(st, RESHAPE_OK, "%s", adapter_why(c));
+    cr_assert_eq(rank, 2);
+    cr_expect_arr_eq(out, want, sizeof want);
+}
+
+/* Mat::reshape(cn, 2, newsz) on a 2-D Mat is reshape(cn, newsz[0]): the
+ * second size is never read. */
+Test(findings, opencv_ignores_the_second_size_of_a_2d_reshape)
+{
+    const reshape_candidate *c = adapter_load("opencv");
+    const int64_t dims[2] = {2, 3}, values[2] = {3, -2}, want[2] = {3, 2};
+    int32_t rank = -1;
+    int64_t out[RESHAPE_MAX_RANK];
+
+    reshape_status st = infer(c, RESHAPE_OP_OPENVINO_RESHAPE_1, 0, 2, dims, 2,
+                              values, &rank, out);
+    cr_assert_eq(st, RESHAPE_OK, "%s", adapter_why(c));
+    cr_assert_eq(rank, 2);
+    cr_expect_arr_eq(out, want, sizeof want);
+}
+
+/* Eigen's reshape checks the element count only in an eigen_assert, which
+ * the adapter turns into a status with the asserted expression. */
+Test(findings, eigen_checks_the_volume_by_eigen_assert)
+{
+    const reshape_candidate *c = adapter_load("eigen");
+    const int64_t dims[3] = {2, 3, 4}, values[2] = {5, 5};
+    int32_t rank;
+    int64_t out[RESHAPE_MAX_RANK];
+
+    reshape_status st = infer(c, RESHAPE_OP_OPENVINO_RESHAPE_1, 0, 3, dims, 2,
+                              values, &rank, out);
+    cr_expect_eq(st, RESHAPE_E_INVALID_ARGUMENT, "%s", reshape_status_name(st));
+    cr_expect(strstr(adapter_why(c), "eigen_assert") != NULL, "%s",
+              adapter_why(c));
+}
