@@ -58,7 +58,7 @@ static dnnl_data_type_t dnnl_type_of(reshape_dtype dtype)
  * oneDNN names the class of a refusal, never the rule: an invalid data type
  * is the operation's type list (DATA_TYPE); an invalid shape, graph, op or
  * argument is the input refused (INVALID_ARGUMENT, the nearest status that
- * claims no particular spec rule); "unimplemented" is NOT_SUPPORTED; out of
+ * claims no particular spec rule); dnnl_unimplemented is NOT_SUPPORTED; out of
  * memory and runtime errors are INTERNAL.  `step` names the oneDNN call.
  */
 static reshape_status map_dnnl(dnnl_status_t st, const char *step)
