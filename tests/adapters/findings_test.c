@@ -10,6 +10,8 @@
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <criterion/criterion.h>
 
@@ -63,15 +65,25 @@ Test(findings, onednn_graph_infers_openvino_example_2)
 }
 
 /* xstrided_container::reshape computes size() % |product| first: a 0 in
- * the target makes it an integer division by zero, valid or not. */
-Test(findings, xtensor_dies_on_a_target_shape_with_a_zero, .signal = SIGFPE)
+ * the target makes it an integer division by zero, valid or not.  The call
+ * runs in a child, so that a missing adapter is a skip (Criterion's
+ * .signal would count a skip as a failure). */
+Test(findings, xtensor_dies_on_a_target_shape_with_a_zero)
 {
     const reshape_candidate *c = adapter_load("xtensor");
     const int64_t dims[4] = {2, 5, 5, 0}, values[2] = {0, 4};
     int32_t rank;
     int64_t out[RESHAPE_MAX_RANK];
 
-    infer(c, RESHAPE_OP_OPENVINO_RESHAPE_1, 0, 4, dims, 2, values, &rank, out);
+    pid_t pid = fork();
+    cr_assert_geq(pid, 0);
+    if (pid == 0) {
+        infer(c, RESHAPE_OP_OPENVINO_RESHAPE_1, 0, 4, dims, 2, values, &rank, out);
+        _exit(0);
+    }
+    int st = 0;
+    cr_assert_eq(waitpid(pid, &st, 0), pid);
+    cr_expect(WIFSIGNALED(st) && WTERMSIG(st) == SIGFPE, "wait status %#x, not SIGFPE", st);
 }
 
 /* Any negative value is taken as the inferred dim: [2,3] with [-2,3] gives
