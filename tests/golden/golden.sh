@@ -16,11 +16,12 @@
 #   report.json, report.xml   normalized
 #   report.md, report.html    reports/render.py of the normalized report.json
 #   stdout.txt   the lines the run printed on stdout, normalized, then its
-#                exit status
+#                exit status; the result lines sorted (they come in the
+#                order the slots judge them)
 # then OUT_DIR/SHA256SUMS over all of them.  Normalized means: the start
 # time, the duration (also JUnit's time attributes and the summary line's
-# duration and rate), the host facts and the suite's git commit are
-# replaced by "-" (0 for numbers).  Everything else stays, details and byte
+# duration and rate), the host facts, the suite's git commit and the
+# harness's path (argv[0]) are replaced by "-" (0 for numbers).  Everything else stays, details and byte
 # strings included.
 #
 # A candidate whose verdicts depend on timing would make the comparison
@@ -62,6 +63,7 @@ normalize_json() {
     sed -e 's/^ "started_utc": .*/ "started_utc": "-",/' \
         -e 's/^ "duration_s": .*/ "duration_s": 0,/' \
         -e 's/^  "git_commit": .*/  "git_commit": "-",/' \
+        -e '/^  "argv": \[$/{n;s/^   ".*"/   "-"/;}' \
         -e '/^ "host": {/,/^ }/{
               s/^  "cores": [0-9]*/  "cores": 0/
               s/^\(  "[a-z]*"\): ".*",$/\1: "-",/
@@ -84,8 +86,10 @@ for so in "$@"; do
     normalize_json "$run/$name/report.json" >"$out/$name/report.json"
     # JUnit: time="S.SSS" on testsuites and testsuite
     sed -e 's/ time="[0-9.]*"/ time="-"/g' "$run/$name/report.xml" >"$out/$name/report.xml"
-    # the summary line's duration and rate, then the exit status
-    { sed -e 's/ in [0-9.]* s ([0-9]*\/s)/ in - s (-\/s)/' "$run/$name/stdout.txt"
+    # the result lines sorted (they come as the slots finish), the summary
+    # line without its duration and rate, then the exit status
+    { sed '$d' "$run/$name/stdout.txt" | LC_ALL=C sort
+      tail -n 1 "$run/$name/stdout.txt" | sed -e 's/ in [0-9.]* s ([0-9]*\/s)/ in - s (-\/s)/'
       echo "exit status $rc"; } >"$out/$name/stdout.txt"
     # report.md and report.html, rendered from the normalized report
     "$python" reports/render.py "$out/$name/report.json" --out "$out/$name" ||
