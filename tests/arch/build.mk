@@ -1,0 +1,19 @@
+# tests/arch/build.mk - the layer check, tests/arch/check_layers.sh.
+#   build/tests/arch   Criterion: the script on small fixture trees
+#                      (tests/arch/fixtures/): one that keeps its layers
+#                      passes, each way of breaking them is caught
+# Run: make test-layers
+
+TESTS_ARCH_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/arch/*.c))
+
+$(BUILD)/tests/arch: $(TESTS_ARCH_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $^ -lcriterion
+
+ALL_TARGETS  += $(BUILD)/tests/arch
+TEST_RUNS    += test-layers
+DEB_PACKAGES += libcriterion-dev binutils
+
+.PHONY: test-layers
+test-layers: $(BUILD)/tests/arch
+	$(BUILD)/tests/arch
