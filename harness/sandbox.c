@@ -142,6 +142,16 @@ static int fail(char *err, size_t size, const char *what, int rc)
     return -1;
 }
 
+/* A rule on the first argument: `op` against `a` (and `b`, for
+ * SCMP_CMP_MASKED_EQ).  libseccomp's SCMP_A0 with every field named, which
+ * clang's -Wmissing-field-initializers asks for (make fuzz builds this file
+ * with clang). */
+static struct scmp_arg_cmp arg0(enum scmp_compare op, scmp_datum_t a, scmp_datum_t b)
+{
+    struct scmp_arg_cmp c = {.arg = 0, .op = op, .datum_a = a, .datum_b = b};
+    return c;
+}
+
 int sandbox_install(char *err, size_t size)
 {
     struct sigaction sa;
@@ -167,7 +177,7 @@ int sandbox_install(char *err, size_t size)
     for (size_t k = 0; rc == 0 && k < sizeof self_only / sizeof *self_only; k++) {
         note_name(self_only[k]);
         rc = seccomp_rule_add(ctx, SCMP_ACT_TRAP, seccomp_syscall_resolve_name(self_only[k]), 1,
-                              SCMP_A0(SCMP_CMP_NE, self));
+                              arg0(SCMP_CMP_NE, self, 0));
     }
     /* the handler stays ours, and so does the worker's children's reaper */
     note_name("rt_sigaction");
@@ -175,13 +185,13 @@ int sandbox_install(char *err, size_t size)
     note_name("clone");
     if (rc == 0)
         rc = seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(rt_sigaction), 1,
-                              SCMP_A0(SCMP_CMP_EQ, SIGSYS));
+                              arg0(SCMP_CMP_EQ, SIGSYS, 0));
     if (rc == 0)
         rc = seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(prctl), 1,
-                              SCMP_A0(SCMP_CMP_EQ, PR_SET_CHILD_SUBREAPER));
+                              arg0(SCMP_CMP_EQ, PR_SET_CHILD_SUBREAPER, 0));
     for (size_t k = 0; rc == 0 && k < sizeof ns_flags / sizeof *ns_flags; k++)
         rc = seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(clone), 1,
-                              SCMP_A0(SCMP_CMP_MASKED_EQ, ns_flags[k], ns_flags[k]));
+                              arg0(SCMP_CMP_MASKED_EQ, ns_flags[k], ns_flags[k]));
     if (rc == 0)
         rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
     if (rc != 0) {
