@@ -144,6 +144,8 @@ LIBRARY_TEXT = {
 
 # Libraries compared run by run on one operation: (library, other, op).
 COMPARE = [("onednn_graph", "onednn", "onednn_static_reshape_1")]
+# How many runs a comparison line names as examples.
+EXAMPLES_PER_FINDING = 3
 
 
 def compare(report, other, op):

@@ -59,6 +59,31 @@ static const char report_json[] =
     "   \"dtype\": \"f32\"}"
     " ]}\n";
 
+/* Two oneDNN reports on StaticReshape, for the scoreboard's run-by-run
+ * comparison: "%s" is the name, then the verdicts of runs a/dense,
+ * b/dense, c/dense, d/dense and e/dense.  Run e is NOT_SUPPORTED in one of
+ * them, so the comparison leaves it out. */
+static const char static_report_fmt[] =
+    "{\"schema_version\": 1,"
+    " \"candidate\": {\"name\": \"%s\", \"version\": \"1\","
+    "   \"path\": \"adapters/x.so\", \"sha256\": \"0123456789abcdef\", \"abi_version\": 1},"
+    " \"suite\": {\"version\": \"0.1.0\", \"git_commit\": \"fedcba987654\", \"cases_loaded\": 5},"
+    " \"duration_s\": 0.5, \"verdict\": \"nonconformant\","
+    " \"summary\": {\"total\": 5},"
+    " \"status_agreement\": {\"agree\": 0, \"disagree\": 0},"
+    " \"findings\": [], \"cases\": ["
+    "  {\"id\": \"a\", \"op\": \"onednn_static_reshape_1\", \"variant\": \"dense\","
+    "   \"verdict\": \"%s\", \"detail\": \"\", \"expected\": \"shape [1]\", \"dtype\": \"f32\"},"
+    "  {\"id\": \"b\", \"op\": \"onednn_static_reshape_1\", \"variant\": \"dense\","
+    "   \"verdict\": \"%s\", \"detail\": \"\", \"expected\": \"shape [1]\", \"dtype\": \"f32\"},"
+    "  {\"id\": \"c\", \"op\": \"onednn_static_reshape_1\", \"variant\": \"dense\","
+    "   \"verdict\": \"%s\", \"detail\": \"\", \"expected\": \"shape [1]\", \"dtype\": \"f32\"},"
+    "  {\"id\": \"d\", \"op\": \"onednn_static_reshape_1\", \"variant\": \"dense\","
+    "   \"verdict\": \"%s\", \"detail\": \"\", \"expected\": \"shape [1]\", \"dtype\": \"f32\"},"
+    "  {\"id\": \"e\", \"op\": \"onednn_static_reshape_1\", \"variant\": \"dense\","
+    "   \"verdict\": \"%s\", \"detail\": \"\", \"expected\": \"shape [1]\", \"dtype\": \"f32\"}"
+    " ]}\n";
+
 /* A performance profile: f32 at 1 MiB, dense and strided src. */
 static const char perf_json[] =
     "{\"schema\": \"reshape-conform-perf/1\", \"config\": {\"ops\": [\"openvino_reshape_1\"]},"
@@ -120,12 +145,15 @@ static void make_world(const char *const *built, int onednn_exit)
              "fi\n"
              "name=$(basename \"$2\" .so)\n"
              "mkdir -p \"$4\"\n"
+             "if [ -f %s/report_$name.json ]; then\n"
+             "  cp %s/report_$name.json \"$4\"/report.json; echo nonconformant; exit 1\n"
+             "fi\n"
              "case $name in\n"
              "numpy) cp %s/report.json \"$4\"/report.json; echo nonconformant; exit 1;;\n"
              "onednn) echo 'harness: broken' >&2; exit %d;;\n"
              "esac\n"
              "exit 0\n",
-             dir, dir, onednn_exit);
+             dir, dir, dir, dir, onednn_exit);
     write_file("harness.sh", script, 1);
 }
 
@@ -225,4 +253,35 @@ Test(scoreboard, each_library_gets_its_performance_headline, .fini = remove_worl
               "the profile's headline links its perf.md:\n%s", text);
     cr_expect(strstr(text, "| reference | no profile |") != NULL,
               "a profile that was not written says so:\n%s", text);
+}
+
+/* Writes report_<lib>.json, which the stand-in harness hands out for <lib>. */
+static void write_static_report(const char *lib, const char *name, const char *a,
+                                const char *b, const char *c, const char *d, const char *e)
+{
+    char file[64], text[4096];
+    snprintf(file, sizeof file, "report_%s.json", lib);
+    snprintf(text, sizeof text, static_report_fmt, name, a, b, c, d, e);
+    write_file(file, text, 0);
+}
+
+Test(scoreboard, onednn_graph_is_compared_with_onednn_run_by_run, .fini = remove_world)
+{
+    static const char *const built[] = {"onednn", "onednn_graph", NULL};
+    make_world(built, 3);
+    write_static_report("onednn_graph", "oneDNN Graph", "PASS", "PASS", "FAIL", "CRASH",
+                        "NOT_SUPPORTED");
+    write_static_report("onednn", "oneDNN", "PASS", "FAIL", "FAIL", "PASS", "PASS");
+    cr_assert_eq(run_scoreboard(), 0);
+    char *text = scoreboard_text();
+    cr_expect(strstr(text, "Against oneDNN 1 on onednn_static_reshape_1, run by run") != NULL,
+              "%s", text);
+    cr_expect(strstr(text, "- both pass: 1 runs\n") != NULL, "%s", text);
+    cr_expect(strstr(text, "- both fail: 1 runs, e.g. `c` (dense: FAIL vs FAIL)") != NULL,
+              "%s", text);
+    cr_expect(strstr(text, "- only this one fails: 1 runs, e.g. `d` (dense: CRASH vs PASS)")
+                  != NULL, "%s", text);
+    cr_expect(strstr(text, "- only the other fails: 1 runs, e.g. `b` (dense: PASS vs FAIL)")
+                  != NULL, "%s", text);
+    cr_expect(strstr(text, "`e`") == NULL, "a NOT_SUPPORTED run is not compared:\n%s", text);
 }
