@@ -63,6 +63,17 @@ NOTES = [
     ("onednn", "ACCEPTED_INVALID: returned OK where DATA_TYPE was expected",
      "the primitive API has no operation type list: s32, s8 and u8 data pass where "
      "StaticReshape and DynamicReshape list f32, f16 and bf16 only"),
+    ("onednn_graph", "CRASH: signal N (Aborted) in infer_shape",
+     "dnnl_graph_partition_compile (oneDNN 3.13.1) ends the process: for an f32 input of "
+     "dims [4611686018427387904] and shape [-1] (any input whose volume fits int64 but whose "
+     "byte size does not) make_dnnl_memory_desc, called from layout_propagator_for_reshape, "
+     "throws dnnl::error \"could not construct a memory descriptor using strides\", which "
+     "escapes the C API: std::terminate, SIGABRT, instead of a dnnl_status_t"),
+    ("onednn_graph", "ACCEPTED_INVALID: returned OK where OVERFLOW was expected",
+     "infer_static_reshape_output_shape (oneDNN 3.13.1, src/graph/interface/shape_infer.cpp) "
+     "multiplies the input dims in dim_t without an overflow check: an f32 input of dims "
+     "[4294967296, 4294967296] (volume 2^64) with shape [-1] wraps to volume 0, and "
+     "dnnl_graph_partition_compile succeeds with the output dims [0]"),
     ("onnxruntime", "ACCEPTED_INVALID: returned OK where ZERO_AND_MINUS_ONE was expected",
      "with allowzero = 1 and an empty input, ONNX Runtime solves a -1 beside a literal "
      "0 instead of refusing the shape"),

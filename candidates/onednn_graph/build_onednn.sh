@@ -67,6 +67,11 @@ cmake -S "$tmp/oneDNN-$version" -B "$tmp/build" -G Ninja \
 	-DCMAKE_INSTALL_PREFIX="$prefix" $opts >&2
 nice -n 10 ninja -C "$tmp/build" -j "$jobs" >&2
 DESTDIR="$tmp/stage" ninja -C "$tmp/build" install >/dev/null
+seconds=$(( $(date +%s) - start ))
+# The measurement stays with the build, for the adapter's README.
+printf 'oneDNN %s built in %d s wall with ninja -j%s on %s cores, finished %s\n' \
+	"$version" "$seconds" "$jobs" "$(nproc)" "$(date -u '+%Y-%m-%d %H:%M UTC')" \
+	>"$tmp/stage$prefix/BUILD-TIME"
 mv "$tmp/stage$prefix" "$prefix"
-echo "onednn-graph: built $prefix in $(( $(date +%s) - start )) s" >&2
+echo "onednn-graph: built $prefix in $seconds s" >&2
 echo "$prefix"
