@@ -159,6 +159,15 @@ static void progress(int quiet, int done, int total, json_t *point)
         fprintf(stderr, "%s\n", json_string_value(json_object_get(point, "status")));
 }
 
+/* The host's 1-minute load average, or -1 when it cannot be read: a
+ * profile taken on a busy machine says so (candidates with a thread pool,
+ * such as oneDNN 2.6's OpenMP team, pay a scheduler slice per call there). */
+static double load_average(void)
+{
+    double l[1];
+    return getloadavg(l, 1) == 1 ? l[0] : -1.0;
+}
+
 json_t *perf_profile(const char *candidate, const perf_config *c, double timeout_s, int quiet,
                      char **err)
 {
@@ -168,6 +177,7 @@ json_t *perf_profile(const char *candidate, const perf_config *c, double timeout
     json_t *points = json_array(), *fixed = json_array(), *loaded = NULL;
     char when[32];
     utc_now(when);
+    double load_start = load_average();
     *err = NULL;
     if (reaper_become_subreaper() != 0)
         die(EXIT_HARNESS, "cannot become a child subreaper: %s", strerror(errno));
@@ -226,8 +236,10 @@ json_t *perf_profile(const char *candidate, const perf_config *c, double timeout
             json_array_append_new(ops, json_string(reshape_op_name((reshape_op)op)));
     if (left)
         warn("perf: the candidate left %d process%s running; killed", left, left == 1 ? "" : "es");
+    json_t *host = host_info();
+    json_object_set_new(host, "load_average", json_pack("[f, f]", load_start, load_average()));
     return json_pack("{s:s, s:o, s:o, s:s, s:{s:o, s:I, s:f, s:f}, s:o, s:o, s:i}",
-                     "schema", "reshape-conform-perf/1", "candidate", cand, "host", host_info(),
+                     "schema", "reshape-conform-perf/1", "candidate", cand, "host", host,
                      "started", when, "config", "ops", ops, "max_bytes", (json_int_t)c->max_bytes,
                      "point_seconds", c->point_seconds, "timeout_s", timeout_s,
                      "points", points, "fixed", fixed, "processes_left_running", left);

@@ -47,11 +47,16 @@ Test(perf, reference_profile_has_every_point_measured)
                                                               "ns_per_call"), "median_ns")) > 0);
     cr_expect(json_real_value(json_object_get(json_object_get(json_object_get(fixed, "tiny_execute"),
                                                               "ns_per_call"), "median_ns")) > 0);
+    json_t *load = json_object_get(json_object_get(r.report, "host"), "load_average");
+    cr_expect(json_array_size(load) == 2 && json_is_real(json_array_get(load, 0)) &&
+                  json_real_value(json_array_get(load, 1)) >= 0,
+              "host.load_average holds the load at the start and at the end");
     snprintf(path, sizeof path, "%s/perf.md", dir);
     char *md = slurp(path);
     snprintf(path, sizeof path, "%s/perf.html", dir);
     char *html = slurp(path);
     cr_expect(strstr(md, "| u1 | strided_src |"), "perf.md has the table: %.300s", md);
+    cr_expect(strstr(md, "at the start,"), "perf.md names the load average: %.600s", md);
     cr_expect(strstr(html, "<polyline"), "perf.html has the charts");
     free(md);
     free(html);
