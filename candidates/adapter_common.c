@@ -196,6 +196,21 @@ int adapter_shape_dtype_allowed(reshape_op op, reshape_dtype dtype)
     return 0;
 }
 
+reshape_status adapter_refuse_shape_dtype(reshape_op op, reshape_dtype dtype,
+                                          const char *takes)
+{
+    const char *name = reshape_op_name(op);
+    return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+                        "%s; a '%s' shape tensor cannot be passed for '%s'", takes,
+                        adapter_dtype_name(dtype), name != NULL ? name : "?");
+}
+
+const char *adapter_dtype_name(reshape_dtype dtype)
+{
+    const char *name = reshape_dtype_name(dtype);
+    return name != NULL ? name : "?";
+}
+
 /* Reads value `i` of a dense integer tensor into *value; returns 0, or -1
  * for a non-integer dtype or a u64 above INT64_MAX. */
 static int read_value(const reshape_tensor *t, int64_t i, int64_t *value)

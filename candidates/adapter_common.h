@@ -76,6 +76,17 @@ int adapter_payload_bytes(reshape_dtype dtype, int64_t count, size_t *bytes);
  * type) answer NOT_SUPPORTED outside this list. */
 int adapter_shape_dtype_allowed(reshape_op op, reshape_dtype dtype);
 
+/* The refusal of a shape dtype outside that list, for supports():
+ * RESHAPE_E_NOT_SUPPORTED, last_error "<takes>; a '<dtype>' shape tensor
+ * cannot be passed for '<op>'", where `takes` says how the library takes
+ * the shape ("numpy takes the shape as an npy_intp list"). */
+reshape_status adapter_refuse_shape_dtype(reshape_op op, reshape_dtype dtype,
+                                          const char *takes);
+
+/* reshape_dtype_name(dtype), or "?" for a value outside the enum: for
+ * messages about what the harness passed. */
+const char *adapter_dtype_name(reshape_dtype dtype);
+
 /* What a library's list-of-integers interface cannot carry. */
 enum adapter_list_limits {
     ADAPTER_LIST_NO_MINUS_ONE = 1, /* it has no "infer this dim" marker */

@@ -117,15 +117,10 @@ reshape_status eigen_supports(reshape_op op, reshape_dtype data_dtype,
     if (reshape_dtype_bits(data_dtype) < 8)
         return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
                             "Eigen tensors hold C++ objects; '%s' has no C++ type",
-                            reshape_dtype_name(data_dtype) != nullptr
-                                ? reshape_dtype_name(data_dtype) : "?");
+                            adapter_dtype_name(data_dtype));
     if (!adapter_shape_dtype_allowed(op, shape_dtype))
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "Eigen takes new dims as integers; a '%s' shape "
-                            "tensor cannot be passed for '%s'",
-                            reshape_dtype_name(shape_dtype) != nullptr
-                                ? reshape_dtype_name(shape_dtype) : "?",
-                            reshape_op_name(op));
+        return adapter_refuse_shape_dtype(op, shape_dtype,
+                                          "Eigen takes new dims as integers");
     return RESHAPE_OK;
 }
 

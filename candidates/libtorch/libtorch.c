@@ -76,15 +76,10 @@ static reshape_status torch_supports(reshape_op op, reshape_dtype data_dtype,
     if (torch_type_of(data_dtype, &type) != 0)
         return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
                             "libtorch has no scalar type for '%s'",
-                            reshape_dtype_name(data_dtype) != NULL
-                                ? reshape_dtype_name(data_dtype) : "?");
+                            adapter_dtype_name(data_dtype));
     if (!adapter_shape_dtype_allowed(op, shape_dtype))
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "libtorch takes the shape as an int64 list; a '%s' "
-                            "shape tensor cannot be passed for '%s'",
-                            reshape_dtype_name(shape_dtype) != NULL
-                                ? reshape_dtype_name(shape_dtype) : "?",
-                            reshape_op_name(op));
+        return adapter_refuse_shape_dtype(op, shape_dtype,
+                                          "libtorch takes the shape as an int64 list");
     return RESHAPE_OK;
 }
 

@@ -140,15 +140,10 @@ static reshape_status np_supports(reshape_op op, reshape_dtype data_dtype,
     if (npy_type_of(data_dtype) < 0)
         return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
                             "numpy has no dtype for '%s'",
-                            reshape_dtype_name(data_dtype) != NULL
-                                ? reshape_dtype_name(data_dtype) : "?");
+                            adapter_dtype_name(data_dtype));
     if (!adapter_shape_dtype_allowed(op, shape_dtype))
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "numpy takes the shape as an npy_intp list; a '%s' "
-                            "shape tensor cannot be passed for '%s'",
-                            reshape_dtype_name(shape_dtype) != NULL
-                                ? reshape_dtype_name(shape_dtype) : "?",
-                            reshape_op_name(op));
+        return adapter_refuse_shape_dtype(op, shape_dtype,
+                                          "numpy takes the shape as an npy_intp list");
     return RESHAPE_OK;
 }
 

@@ -293,15 +293,10 @@ static reshape_status graph_supports(reshape_op op, reshape_dtype data_dtype,
     if (dnnl_type_of(data_dtype) == dnnl_data_type_undef)
         return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
                             "onednn has no data type for '%s'",
-                            reshape_dtype_name(data_dtype) != NULL
-                                ? reshape_dtype_name(data_dtype) : "?");
+                            adapter_dtype_name(data_dtype));
     if (!adapter_shape_dtype_allowed(op, shape_dtype))
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "StaticReshape takes the shape as an s64 list; a "
-                            "'%s' shape tensor cannot be passed for '%s'",
-                            reshape_dtype_name(shape_dtype) != NULL
-                                ? reshape_dtype_name(shape_dtype) : "?",
-                            reshape_op_name(op));
+        return adapter_refuse_shape_dtype(op, shape_dtype,
+                                          "StaticReshape takes the shape as an s64 list");
     pthread_once(&init_once, init_engine);
     if (engine_status != dnnl_success)
         return map_dnnl(engine_status, "dnnl_engine_create");

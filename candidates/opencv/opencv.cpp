@@ -143,15 +143,10 @@ reshape_status cv_supports(reshape_op op, reshape_dtype data_dtype,
         return adapter_fail(RESHAPE_E_NOT_SUPPORTED, NOT_CONTINUOUS);
     if (depth_of(data_dtype) < 0)
         return adapter_fail(RESHAPE_E_NOT_SUPPORTED, "OpenCV has no depth for '%s'",
-                            reshape_dtype_name(data_dtype) != nullptr
-                                ? reshape_dtype_name(data_dtype) : "?");
+                            adapter_dtype_name(data_dtype));
     if (!adapter_shape_dtype_allowed(op, shape_dtype))
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "OpenCV takes new sizes as ints; a '%s' shape tensor "
-                            "cannot be passed for '%s'",
-                            reshape_dtype_name(shape_dtype) != nullptr
-                                ? reshape_dtype_name(shape_dtype) : "?",
-                            reshape_op_name(op));
+        return adapter_refuse_shape_dtype(op, shape_dtype,
+                                          "OpenCV takes new sizes as ints");
     return RESHAPE_OK;
 }
 

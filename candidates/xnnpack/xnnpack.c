@@ -88,15 +88,10 @@ static reshape_status xnn_supports(reshape_op op, reshape_dtype data_dtype,
     if (xnn_type_of(data_dtype) == xnn_datatype_invalid)
         return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
                             "xnnpack has no datatype for '%s'",
-                            reshape_dtype_name(data_dtype) != NULL
-                                ? reshape_dtype_name(data_dtype) : "?");
+                            adapter_dtype_name(data_dtype));
     if (!adapter_shape_dtype_allowed(op, shape_dtype))
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "xnnpack takes the shape as a list of size_t; a "
-                            "'%s' shape tensor cannot be passed for '%s'",
-                            reshape_dtype_name(shape_dtype) != NULL
-                                ? reshape_dtype_name(shape_dtype) : "?",
-                            reshape_op_name(op));
+        return adapter_refuse_shape_dtype(op, shape_dtype,
+                                          "xnnpack takes the shape as a list of size_t");
     if (layout & ~(unsigned)RESHAPE_LAYOUT_IN_PLACE)
         return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
                             "xnnpack tensors are dense; layout %u", layout);
