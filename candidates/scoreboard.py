@@ -91,6 +91,10 @@ NOTES = [
     ("numpy", "ACCEPTED_INVALID: returned OK where BELOW_MINUS_ONE was expected",
      "PyArray_Newshape takes every negative value as the unknown dimension: -2 or "
      "INT32_MIN act as -1"),
+    ("numpy", "FAIL: returned OVERFLOW where a shape was expected",
+     "PyArray_Newshape refuses an empty array whose nonzero dims times the item size pass "
+     "NPY_MAX_INTP: f64 [0] to [0, 1152921504606846976] is \"array is too big\" although it "
+     "holds no element; found by reshape-conform fuzz (cases/found_by_fuzz.yaml)"),
     ("numpy", "ACCEPTED_INVALID: returned OK where DATA_TYPE was expected",
      "PyArray_Newshape has no type list: any NumPy dtype passes for the oneDNN operations"),
     ("xnnpack", "ACCEPTED_INVALID: returned OK where VOLUME_MISMATCH was expected",
@@ -128,6 +132,10 @@ NOTES = [
     ("opencv", "FAIL", "of 'dst' is",
      "the same ignored second size: [0,0] with [0,12] gives [0,0], so a [0,12] "
      "destination is refused"),
+    ("opencv", "FAIL", "INVALID_ARGUMENT where a shape",
+     "cv::Mat::reshape refuses a new row count that does not divide the old one even when "
+     "both are empty: u8 [1,0] to [2,0] (the 0 copied) gives \"Bad new number of rows\" "
+     "(code -211); found by reshape-conform fuzz (cases/found_by_fuzz.yaml)"),
     ("opencv", "ACCEPTED_INVALID", "DATA_TYPE",
      "cv::Mat has no type list: every depth passes for the oneDNN operations"),
     ("eigen", "ACCEPTED_INVALID", "BELOW_MINUS_ONE",
