@@ -27,6 +27,7 @@ extern char **environ;
 #include "deadline.h"
 #include "exec.h"
 #include "reaper.h"
+#include "spawner.h"
 #include "util.h"
 #include "worker_proc.h"
 
@@ -73,6 +74,8 @@ struct engine {
     int strays;                         /* processes killed that no result counts */
     deadline dl;
     char load_tail[ENGINE_OUTPUT_HEAD + 1];     /* end of a loading worker's output */
+    pthread_t owner;                    /* the thread that started the engine */
+    spawner sp;                         /* starts workers for the other threads */
     const reshape_candidate *inproc;    /* ISO_NONE */
     int *done;                          /* ISO_NONE: finished slots */
     int ndone;
@@ -172,7 +175,7 @@ static _Noreturn void forked_worker(engine *e, const worker_args *w, int req, in
  * --isolation fork a fork() that serves one batch.  Returns 0, or -1 with
  * *err set.
  */
-static int spawn(engine *e, proc *p, char **err)
+static int spawn_here(engine *e, proc *p, char **err)
 {
     int req[2], resp[2], out[2];
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, req)) {
@@ -237,6 +240,29 @@ static int spawn(engine *e, proc *p, char **err)
     fcntl(out[0], F_SETFL, O_NONBLOCK);
     *p = (proc){pid, req[0], resp[0], out[0], 0};
     return 0;
+}
+
+struct spawn_request {
+    engine *e;
+    proc *p;
+    char **err;
+};
+
+static int spawn_requested(void *arg)
+{
+    struct spawn_request *r = arg;
+    return spawn_here(r->e, r->p, r->err);
+}
+
+/* Starts a worker into *p, on the thread that started the engine or else
+ * through the engine's spawner: a worker dies with the thread that
+ * started it (spawner.h). */
+static int spawn(engine *e, proc *p, char **err)
+{
+    if (pthread_equal(pthread_self(), e->owner))
+        return spawn_here(e, p, err);
+    struct spawn_request r = {e, p, err};
+    return spawner_call(&e->sp, spawn_requested, &r);
 }
 
 /* Reads what a worker printed before it was bound, keeping the last
@@ -514,6 +540,8 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
 {
     engine *e = xcalloc(1, sizeof *e);
     pthread_mutex_init(&e->lock, NULL);
+    e->owner = pthread_self();
+    spawner_init(&e->sp);
     e->mode = mode;
     e->sandbox = sandbox;
     e->want_spares = 1;
@@ -929,6 +957,7 @@ int engine_stop(engine *e)
     free(e->done);
     free(e->path);
     pthread_mutex_destroy(&e->lock);
+    spawner_destroy(&e->sp);
     int strays = e->strays;
     free(e);
     return strays;
