@@ -181,57 +181,37 @@ Test(html, shows_the_yaml_of_each_failing_case)
 
 Test(html, says_when_a_case_file_is_missing)
 {
-    char *dir = rt_workdir("html_no_yaml");
     json_t *report = rt_load_fixture("nonconformant.json");
     json_t *cases = json_object_get(report, "cases");
     for (size_t i = 0; i < json_array_size(cases); i++)
         json_object_set_new(json_array_get(cases, i), "file", json_string("cases/gone.yaml"));
-    char *json = rt_save(report, dir, "report.json");
-    rt_result r;
-    cr_assert_eq(rt_render(&r, json, dir), 0);
-    cr_assert_eq(r.exit_code, 0, "a missing case file is not an error:\n%s", r.err);
-    char *path = rt_join(dir, "report.html");
-    char *html = rt_read(path, NULL);
-    cr_assert_not_null(html);
+    char *html = rt_render_report(report, "html_no_yaml", "report.html", NULL);
     cr_assert_eq(rt_count(html, "No YAML for this case at <code>cases/gone.yaml:"), 3,
                  "each card says its YAML is missing");
     cr_assert_null(strstr(html, "<pre class=\"yaml\">"), "no YAML can be shown");
-    rt_run_free(&r);
     json_decref(report);
     free(html);
-    free(path);
-    free(json);
-    free(dir);
 }
 
 Test(html, warns_when_the_summary_contradicts_the_cases)
 {
-    char *dir = rt_workdir("html_contradiction");
+    char *dir;
     json_t *report = rt_load_fixture("nonconformant.json");
     json_object_set_new(json_object_get(report, "summary"), "FAIL", json_integer(5));
     json_object_set_new(report, "verdict", json_string("conformant"));
-    char *json = rt_save(report, dir, "report.json");
-    rt_result r;
-    cr_assert_eq(rt_render(&r, json, dir), 0);
-    cr_assert_eq(r.exit_code, 0, "%s", r.err);
-    char *path = rt_join(dir, "report.html");
-    char *html = rt_read(path, NULL);
-    cr_assert_not_null(html);
+    char *html = rt_render_report(report, "html_contradiction", "report.html", &dir);
     has(html, "The report contradicts itself; trust neither figure until the harness is fixed:");
     has(html, "<li>summary gives FAIL 5 but the cases list has 2</li>");
     has(html, "<li>verdict is &#34;conformant&#34; but the summary counts make it &#34;nonconformant&#34;</li>");
-    free(path);
-    path = rt_join(dir, "report.md");
+    char *path = rt_join(dir, "report.md");
     char *md = rt_read(path, NULL);
     cr_assert_not_null(md);
     cr_assert_not_null(strstr(md, "> **Warning:** the report contradicts itself: summary gives FAIL 5 "
                                   "but the cases list has 2\n"), "%s", md);
-    rt_run_free(&r);
     json_decref(report);
     free(md);
     free(html);
     free(path);
-    free(json);
     free(dir);
 }
 
@@ -250,32 +230,20 @@ Test(html, lists_load_errors_and_skips)
 
 Test(html, status_name_bar_shows_a_few_disagreements)
 {
-    char *dir = rt_workdir("html_status_bar");
     json_t *report = rt_load_fixture("conformant.json");
     json_object_set_new(report, "status_agreement", json_pack("{s:i,s:i}", "agree", 8924, "disagree", 2));
-    char *json = rt_save(report, dir, "report.json");
-    rt_result r;
-    cr_assert_eq(rt_render(&r, json, dir), 0);
-    cr_assert_eq(r.exit_code, 0, "%s", r.err);
-    char *path = rt_join(dir, "report.html");
-    char *html = rt_read(path, NULL);
-    cr_assert_not_null(html);
+    char *html = rt_render_report(report, "html_status_bar", "report.html", NULL);
     has(html, "8,924 agree, 2 disagree.");
     /* 2 of 8,926 is under a pixel of 300; it still gets a visible 3. */
     has(html, "<rect x=\"0\" y=\"0\" width=\"297\" height=\"18\" fill=\"#2e7d32\"><title>agree: 8,924</title></rect>"
               "<rect x=\"297\" y=\"0\" width=\"3\" height=\"18\" fill=\"#b26a00\"><title>disagree: 2</title></rect>");
-    rt_run_free(&r);
     json_decref(report);
     free(html);
-    free(path);
-    free(json);
-    free(dir);
 }
 
 Test(html, equal_outcomes_share_a_row)
 {
     /* The same crash in two variants is one row naming both. */
-    char *dir = rt_workdir("html_shared_row");
     json_t *report = rt_load_fixture("nonconformant.json");
     json_t *cases = json_object_get(report, "cases");
     json_t *crash = json_array_get(cases, 6), *timeout = json_array_get(cases, 7);
@@ -286,47 +254,26 @@ Test(html, equal_outcomes_share_a_row)
     json_array_set_new(cases, 7, copy);
     json_object_set_new(json_object_get(report, "summary"), "TIMEOUT", json_integer(0));
     json_object_set_new(json_object_get(report, "summary"), "CRASH", json_integer(2));
-    char *json = rt_save(report, dir, "report.json");
-    rt_result r;
-    cr_assert_eq(rt_render(&r, json, dir), 0);
-    cr_assert_eq(r.exit_code, 0, "%s", r.err);
-    char *path = rt_join(dir, "report.html");
-    char *html = rt_read(path, NULL);
-    cr_assert_not_null(html);
+    char *html = rt_render_report(report, "html_shared_row", "report.html", NULL);
     has(html, "<tr><td><code>infer</code><br><code>in_place</code></td><td><span class=\"badge\" "
               "style=\"background: #4a148c\">CRASH</span></td>");
     cr_assert_eq(rt_count(html, "worker killed by signal 11 (SIGSEGV)"), 1, "one row for both variants");
-    rt_run_free(&r);
     json_decref(report);
     free(html);
-    free(path);
-    free(json);
-    free(dir);
 }
 
 /* Renders the nonconformant fixture with every case's `file` set to `file`
  * and `line` to `line`, and returns the page (the caller frees it). */
 static char *render_with_source(const char *name, const char *file, int line)
 {
-    char *dir = rt_workdir(name);
     json_t *report = rt_load_fixture("nonconformant.json");
     json_t *cases = json_object_get(report, "cases");
     for (size_t i = 0; i < json_array_size(cases); i++) {
         json_object_set_new(json_array_get(cases, i), "file", json_string(file));
         json_object_set_new(json_array_get(cases, i), "line", json_integer(line));
     }
-    char *json = rt_save(report, dir, "report.json");
-    rt_result r;
-    cr_assert_eq(rt_render(&r, json, dir), 0);
-    cr_assert_eq(r.exit_code, 0, "%s", r.err);
-    char *path = rt_join(dir, "report.html");
-    char *html = rt_read(path, NULL);
-    cr_assert_not_null(html);
-    rt_run_free(&r);
+    char *html = rt_render_report(report, name, "report.html", NULL);
     json_decref(report);
-    free(path);
-    free(json);
-    free(dir);
     return html;
 }
 

@@ -109,24 +109,13 @@ Test(markdown, plain_text_is_escaped)
 {
     /* The load error's message is plain text, not code: Markdown and HTML
      * characters in it are escaped. */
-    char *dir = rt_workdir("md_plain_escape");
     json_t *report = rt_load_fixture("nonconformant.json");
     json_t *error = json_array_get(json_object_get(report, "load_errors"), 0);
     json_object_set_new(error, "message", json_string("bad <b>key</b> *x* [y](z) a|b _u_"));
-    char *json = rt_save(report, dir, "report.json");
-    rt_result r;
-    cr_assert_eq(rt_render(&r, json, dir), 0);
-    cr_assert_eq(r.exit_code, 0, "%s", r.err);
-    char *path = rt_join(dir, "report.md");
-    char *text = rt_read(path, NULL);
-    cr_assert_not_null(text);
+    char *text = rt_render_report(report, "md_plain_escape", "report.md", NULL);
     has(text, "the first: bad &lt;b&gt;key&lt;/b&gt; \\*x\\* \\[y\\](z) a\\|b \\_u\\_ at `cases/broken.yaml`:3:5\n");
-    rt_run_free(&r);
     json_decref(report);
     free(text);
-    free(path);
-    free(json);
-    free(dir);
 }
 
 Test(markdown, warns_about_cases_that_did_not_load)

@@ -204,10 +204,10 @@ int rt_render(rt_result *r, const char *json, const char *out_dir)
     return rt_run(r, argv, out_dir, 120.0);
 }
 
-char *rt_render_fixture(const char *fixture, const char *name, const char *file, char **dir)
+/* Renders `json` into `out`, asserts the renderer exited 0 and returns the
+ * contents of `file` there. */
+static char *render_into(const char *json, const char *out, const char *file)
 {
-    char *json = rt_join(RT_DATA, fixture);
-    char *out = rt_workdir(name);
     rt_result r;
     cr_assert_eq(rt_render(&r, json, out), 0, "cannot start %s: %s", RT_PYTHON, strerror(errno));
     cr_assert_eq(r.exit_code, 0, "render.py exited %d on %s:\n%s", r.exit_code, json, r.err);
@@ -216,11 +216,35 @@ char *rt_render_fixture(const char *fixture, const char *name, const char *file,
     char *text = rt_read(path, NULL);
     cr_assert_not_null(text, "render.py did not write \"%s\"", path);
     free(path);
-    free(json);
+    return text;
+}
+
+/* Hands the workdir to the caller through `dir`, or frees it. */
+static void give_dir(char *out, char **dir)
+{
     if (dir)
         *dir = out;
     else
         free(out);
+}
+
+char *rt_render_fixture(const char *fixture, const char *name, const char *file, char **dir)
+{
+    char *json = rt_join(RT_DATA, fixture);
+    char *out = rt_workdir(name);
+    char *text = render_into(json, out, file);
+    free(json);
+    give_dir(out, dir);
+    return text;
+}
+
+char *rt_render_report(json_t *report, const char *name, const char *file, char **dir)
+{
+    char *out = rt_workdir(name);
+    char *json = rt_save(report, out, "report.json");
+    char *text = render_into(json, out, file);
+    free(json);
+    give_dir(out, dir);
     return text;
 }
 

@@ -75,6 +75,11 @@ int rt_render(rt_result *r, const char *json, const char *out_dir);
  * workdir in `*dir` (the caller frees it) when `dir` is not NULL. */
 char *rt_render_fixture(const char *fixture, const char *name, const char *file, char **dir);
 
+/* The same for a report a test has changed: writes `report` as
+ * report.json in a fresh workdir `name`, renders it there and returns the
+ * contents of `file`; `dir` as for rt_render_fixture. */
+char *rt_render_report(json_t *report, const char *name, const char *file, char **dir);
+
 /* Loads the fixture RT_DATA/`fixture` for a test to change; aborts the test
  * when it cannot.  The caller owns the reference. */
 json_t *rt_load_fixture(const char *fixture);
