@@ -1,7 +1,7 @@
 /*
  * case_set.c - finding case files, loading them all, rejecting duplicate
- * ids, the digest of the suite, and describing expectations.  Depends on
- * case_load.c, libcrypto (SHA-256) and libc.
+ * ids, and the digest of the suite.  Depends on case_load.c, case.c,
+ * libcrypto (SHA-256) and libc.
  *
  * cases_sha256 is SHA-256 over, for each file in load order (each --cases
  * path in the order given, the files below a directory sorted by path),
@@ -20,18 +20,6 @@
 
 #include "base/base.h"
 #include "case.h"
-
-void case_set_error(case_set *set, const char *file, int line, int column, const char *fmt, ...)
-{
-    strbuf b;
-    va_list ap;
-    sb_init(&b);
-    va_start(ap, fmt);
-    sb_vaddf(&b, fmt, ap);
-    va_end(ap);
-    set->errors = xrealloc(set->errors, (size_t)(set->nerrors + 1) * sizeof *set->errors);
-    set->errors[set->nerrors++] = (load_error){xstrdup(file), line, column, b.s};
-}
 
 typedef struct pathlist {
     char **v;
@@ -221,45 +209,4 @@ void case_set_free(case_set *set)
         free(set->files[i]);
     free(set->files);
     memset(set, 0, sizeof *set);
-}
-
-char *outcome_describe(const outcome *o)
-{
-    strbuf b;
-    sb_init(&b);
-    if (o->is_error) {
-        sb_addf(&b, "error %s", reshape_status_name(o->error));
-    } else {
-        sb_addf(&b, "shape ");
-        sb_add_dims(&b, o->rank, o->dims);
-    }
-    return sb_take(&b);
-}
-
-char *case_expected_describe(const rcase *c)
-{
-    if (c->noutcomes == 1 && !c->any_of)
-        return outcome_describe(&c->outcomes[0]);
-    strbuf b;
-    sb_init(&b);
-    sb_addf(&b, "any of: ");
-    for (int i = 0; i < c->noutcomes; i++) {
-        char *d = outcome_describe(&c->outcomes[i]);
-        sb_addf(&b, i ? ", %s" : "%s", d);
-        free(d);
-    }
-    return sb_take(&b);
-}
-
-int case_first_success(const rcase *c)
-{
-    for (int i = 0; i < c->noutcomes; i++)
-        if (!c->outcomes[i].is_error)
-            return i;
-    return -1;
-}
-
-int case_expects_error_only(const rcase *c)
-{
-    return case_first_success(c) < 0;
 }
