@@ -1,9 +1,9 @@
 /*
- * expectations.c - the expectations (waiver) file: parsing with libyaml's
- * document API, matching results, and rewriting the file without the
- * entries that no longer fail (expectations.h).  The rewrite cuts byte
- * ranges found from libyaml's marks, so comments and layout elsewhere stay.
- * Depends on libyaml, fnmatch, job.h and util.h.
+ * expectations_read.c - the expectations (waiver) file of
+ * expectations.h, parsed with libyaml's document API: every problem with
+ * its position, and for each entry the byte range it and its comment lines
+ * above it take in the file (what --update-expectations cuts).  Depends on
+ * libyaml, fnmatch, job.h and base/.
  */
 #include "expectations.h"
 
@@ -287,131 +287,6 @@ int expectations_load(expectations *x, const char *path, strbuf *errs)
     int n = expectations_parse(x, path, text, len, errs);
     free(text);
     return n;
-}
-
-static int entry_matches(const expectation *e, const char *id, const char *variant_s)
-{
-    return fnmatch(e->id_glob, id, 0) == 0 &&
-           (!e->variant_glob || !variant_s || fnmatch(e->variant_glob, variant_s, 0) == 0);
-}
-
-int expectations_warn_unmatched(const expectations *x, const case_set *set)
-{
-    int n = 0;
-    for (int i = 0; i < x->n; i++) {
-        int hit = 0;
-        for (int c = 0; c < set->ncases && !hit; c++)
-            hit = entry_matches(&x->v[i], set->cases[c].id, NULL);
-        if (!hit) {
-            warn("expectation '%s' matches no case %s:%d:%d", x->v[i].pattern, x->path,
-                 x->v[i].line, x->v[i].column);
-            n++;
-        }
-    }
-    return n;
-}
-
-static const char *expected_name(const expectation *e)
-{
-    return e->verdict == EXPECT_ANY_VERDICT ? "any failure" : verdict_name((verdict)e->verdict);
-}
-
-const expectation *expectations_apply(expectations *x, const char *id, result *r)
-{
-    expectation *e = NULL;
-    for (int i = 0; i < x->n && !e; i++)
-        if (entry_matches(&x->v[i], id, variant_name(r->v)))
-            e = &x->v[i];
-    if (!e)
-        return NULL;
-    e->matched++;
-    char *detail = NULL;
-    if (r->vd == VD_PASS) {
-        e->unexpected_passes++;
-        r->vd = VD_UNEXPECTED_PASS;
-        detail = xasprintf("passed, but expectation '%s' (%s:%d) expects %s: remove the entry",
-                           e->pattern, x->path, e->line, expected_name(e));
-    } else if (!verdict_counts_against(r->vd)) {
-        return e;
-    } else if (e->verdict == EXPECT_ANY_VERDICT || e->verdict == (int)r->vd) {
-        e->waived++;
-        detail = xasprintf("waived %s: %s", verdict_name(r->vd), r->detail ? r->detail : "");
-        r->vd = VD_WAIVED;
-    } else {
-        e->other++;
-        detail = xasprintf("%s (expectation '%s' expects %s)", r->detail ? r->detail : "",
-                           e->pattern, expected_name(e));
-    }
-    free(r->detail);
-    r->detail = detail;
-    return e;
-}
-
-int expectation_is_stale(const expectation *e)
-{
-    return e->unexpected_passes > 0 && e->waived == 0 && e->other == 0;
-}
-
-/* Writes `x->text` without the ranges of stale entries to x->path, through
- * a temporary file renamed over it. */
-static int rewrite(const expectations *x, char **err)
-{
-    char *tmp = xasprintf("%s.tmp", x->path);
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        *err = xasprintf("cannot write '%s': %s", tmp, strerror(errno));
-        free(tmp);
-        return -1;
-    }
-    size_t at = 0;
-    for (int i = 0; i < x->n; i++) {
-        if (!expectation_is_stale(&x->v[i]))
-            continue;
-        fwrite(x->text + at, 1, x->v[i].cut_start - at, f);
-        at = x->v[i].cut_end;
-    }
-    fwrite(x->text + at, 1, x->len - at, f);
-    if (fclose(f) != 0 || rename(tmp, x->path) != 0) {
-        *err = xasprintf("cannot replace '%s': %s", x->path, strerror(errno));
-        remove(tmp);
-        free(tmp);
-        return -1;
-    }
-    free(tmp);
-    return 0;
-}
-
-int expectations_update(expectations *x, result *res, const expectation **waivers, int n,
-                        char **err)
-{
-    int stale = 0;
-    for (int i = 0; i < x->n; i++)
-        stale += expectation_is_stale(&x->v[i]);
-    if (!stale)
-        return 0;
-    if (!x->block) {
-        *err = xasprintf("cannot rewrite '%s': its 'expectations' list is not one entry per "
-                         "block of lines; write it as a block list ('- id: ...')", x->path);
-        return -1;
-    }
-    for (int i = 0; i < n; i++) {
-        if (!waivers[i] || !expectation_is_stale(waivers[i]))
-            continue;
-        if (res[i].vd == VD_UNEXPECTED_PASS) {
-            res[i].vd = VD_PASS;
-            free(res[i].detail);
-            res[i].detail = xstrdup("");
-        }
-        waivers[i] = NULL;
-    }
-    if (rewrite(x, err))
-        return -1;
-    for (int i = 0; i < x->n; i++)
-        if (expectation_is_stale(&x->v[i]))
-            printf("expectations: removed '%s' (%s:%d): its %ld result%s pass now\n",
-                   x->v[i].pattern, x->path, x->v[i].line, x->v[i].unexpected_passes,
-                   x->v[i].unexpected_passes == 1 ? "" : "s");
-    return stale;
 }
 
 void expectations_free(expectations *x)
