@@ -1,7 +1,8 @@
 /*
  * cmd_run.c - `reshape-conform [run] [OPTIONS]`: load the cases, run them
- * against a candidate in isolated workers, report.  Also `list`.
- * Depends on every harness layer below it.
+ * against a candidate in isolated workers, report.  Also `list`.  The
+ * usage, the options and the sequence of a run here; its steps in
+ * run_steps.c.  Depends on every harness layer below it.
  */
 static const char run_usage[] =
 "usage: reshape-conform [run] [OPTIONS]\n"
@@ -48,12 +49,10 @@ static const char run_usage[] =
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "base/base.h"
@@ -63,8 +62,7 @@ static const char run_usage[] =
 #include "run/run.h"
 #include "report/report.h"
 #include "cli.h"
-
-extern char **environ;
+#include "run_steps.h"
 
 /* The most findings the terminal shows; the summary line and "+N more"
  * make the run's output at most 40 lines. */
@@ -210,136 +208,6 @@ static void parse(run_options *o, int argc, char **argv)
                     "--filter, --tag, --op, --shard and --variants");
 }
 
-static void print_load_errors(const case_set *set)
-{
-    for (int i = 0; i < set->nerrors; i++) {
-        const load_error *e = &set->errors[i];
-        if (e->line > 0)
-            fprintf(stderr, "%s:%d:%d: %s\n", e->file, e->line, e->column, e->message);
-        else
-            fprintf(stderr, "%s: %s\n", e->file, e->message);
-    }
-}
-
-/*
- * Reads --expectations and --baseline before anything runs: a malformed
- * expectations file prints every problem (FILE:LINE:COL: message) and
- * exits 2, as does a baseline that is no report; an entry matching no
- * loaded case is a warning.
- */
-static void load_judging_inputs(const run_options *o, const case_set *set, expectations *ex,
-                                baseline *base)
-{
-    if (o->expectations) {
-        strbuf errs;
-        sb_init(&errs);
-        if (expectations_load(ex, o->expectations, &errs)) {
-            fputs(errs.s, stderr);
-            die(EXIT_USAGE, "invalid expectations file '%s'", o->expectations);
-        }
-        free(errs.s);
-        expectations_warn_unmatched(ex, set);
-    }
-    char *err = NULL;
-    if (o->baseline && baseline_load(base, o->baseline, &err))
-        die(EXIT_USAGE, "%s", err);
-}
-
-static const result *sort_base;
-
-/* Orders result indices by case, then variant. */
-static int cmp_order(const void *a, const void *b)
-{
-    const result *x = &sort_base[*(const int *)a], *y = &sort_base[*(const int *)b];
-    if (x->case_index != y->case_index)
-        return x->case_index < y->case_index ? -1 : 1;
-    return (x->v > y->v) - (x->v < y->v);
-}
-
-static void write_reports(const run_options *o, json_t *report)
-{
-    char *err = NULL;
-    if (o->json && report_write_json(report, o->json, &err))
-        die(EXIT_HARNESS, "%s", err);
-    if (o->junit && report_write_junit(report, o->junit, &err))
-        die(EXIT_HARNESS, "%s", err);
-    if (o->report_dir) {
-        char *j = xasprintf("%s/report.json", o->report_dir);
-        char *x = xasprintf("%s/report.xml", o->report_dir);
-        if (report_write_json(report, j, &err) || report_write_junit(report, x, &err))
-            die(EXIT_HARNESS, "%s", err);
-        report_render("render.py", j, o->report_dir);
-        free(j);
-        free(x);
-    }
-}
-
-/* Where the results of a run go as they are judged. */
-typedef struct run_sink {
-    const case_set *set;
-    expectations *ex;
-    progress *pr;
-    result *res;
-    const expectation **waivers;
-    int n, cap;
-    run_journal *rj;
-    int replay;                 /* feeding results read back from the journal */
-} run_sink;
-
-static void take_result(void *ctx, result *r)
-{
-    run_sink *k = ctx;
-    if (k->rj->w && !k->replay)
-        journal_append(k->rj->w, k->set->cases[r->case_index].id, r);
-    if (k->n == k->cap) {
-        k->cap *= 2;
-        k->res = xrealloc(k->res, (size_t)k->cap * sizeof *k->res);
-        k->waivers = xrealloc(k->waivers, (size_t)k->cap * sizeof *k->waivers);
-    }
-    k->waivers[k->n] = expectations_apply(k->ex, k->set->cases[r->case_index].id, r);
-    k->res[k->n++] = *r;
-    progress_result(k->pr, &k->set->cases[r->case_index], r);
-}
-
-/* The run itself: every job through the engine, judged as it completes. */
-static result *run_jobs(const run_options *o, const case_set *set, const job *jobs, int njobs,
-                        engine *e, expectations *ex, const expectation ***waivers_out, int *nres,
-                        progress *pr, const char *load_error, run_journal *rj)
-{
-    int cap = njobs + rj->npre + 16;
-    run_sink k = {set, ex, pr, xmalloc((size_t)cap * sizeof(result)),
-                  xmalloc((size_t)cap * sizeof(const expectation *)), 0, cap, rj, 1};
-    for (int i = 0; i < rj->npre; i++)
-        take_result(&k, &rj->pre[i]);
-    k.replay = 0;
-    if (e)
-        schedule_run(e, set, jobs, njobs, o->strict_errors, o->timeout_ms, o->seed, take_result,
-                     &k);
-    else
-        load_failure_results(jobs, njobs, load_error, take_result, &k);
-    result *res = k.res;
-    const expectation **waivers = k.waivers;
-    int n = k.n;
-    /* the report lists entries by case, then variant, whatever finished first */
-    int *order = xmalloc((size_t)(n ? n : 1) * sizeof *order);
-    for (int i = 0; i < n; i++)
-        order[i] = i;
-    sort_base = res;
-    qsort(order, (size_t)n, sizeof *order, cmp_order);
-    result *sorted = xmalloc((size_t)(n ? n : 1) * sizeof *sorted);
-    const expectation **sw = xmalloc((size_t)(n ? n : 1) * sizeof *sw);
-    for (int i = 0; i < n; i++) {
-        sorted[i] = res[order[i]];
-        sw[i] = waivers[order[i]];
-    }
-    free(order);
-    free(res);
-    free(waivers);
-    *waivers_out = sw;
-    *nres = n;
-    return sorted;
-}
-
 int run_main(int argc, char **argv, int list)
 {
     run_options o;
@@ -362,8 +230,8 @@ int run_main(int argc, char **argv, int list)
     memset(&ex, 0, sizeof ex);
     baseline base;
     memset(&base, 0, sizeof base);
-    load_judging_inputs(&o, &set, &ex, &base);
-    print_load_errors(&set);
+    run_load_judging_inputs(&o, &set, &ex, &base);
+    run_print_load_errors(&set);
     int nsel;
     int *sel = select_cases(&set, &o, &nsel);
     if (o.list) {
@@ -465,7 +333,7 @@ int run_main(int argc, char **argv, int list)
                        o.baseline ? &base : NULL};
         memcpy(ri.started_utc, started, sizeof started);
         json_t *report = report_build(&ri);
-        write_reports(&o, report);
+        run_write_reports(&o, report);
         findings_print(stdout, json_object_get(report, "findings"), FINDINGS_LINES, pr.color);
         json_decref(report);
     }
