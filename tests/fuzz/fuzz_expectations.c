@@ -1,8 +1,8 @@
 /*
  * fuzz_expectations.c - libFuzzer target: the expectations reader
- * (harness/expectations.c, expectations_parse) on arbitrary bytes: entries
- * and "FILE:LINE:COL: message" lines, never a crash, leak or undefined
- * behaviour.  Seeds: tests/fuzz/corpus/expectations/.
+ * (harness/judge/expectations_read.c, expectations_parse) on arbitrary
+ * bytes: entries and "FILE:LINE:COL: message" lines, never a crash, leak
+ * or undefined behaviour.  Seeds: tests/fuzz/corpus/expectations/.
  */
 #include <stddef.h>
 #include <stdint.h>
