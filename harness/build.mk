@@ -1,13 +1,20 @@
 # harness/build.mk - build/reshape-conform (plain) and
-# build/san/reshape-conform (ASan+UBSan), from every harness/*.c.
+# build/san/reshape-conform (ASan+UBSan), from the harness's layers.
+#
+# harness/ holds one folder per layer, bottom first as HARNESS_LAYERS lists
+# them (harness/ARCHITECTURE.md); the sources are every .c of each, in that
+# order.  A file includes its own folder's headers by name and a lower
+# layer's door as "LAYER/LAYER.h" (hence -Iharness);
+# tests/arch/check_layers.sh checks it (make test-layers).
 
-HARNESS_SRC  := $(sort $(wildcard harness/*.c))
+HARNESS_LAYERS := base suite engine judge run report cert perf fuzz cli
+HARNESS_SRC  := $(foreach l,$(HARNESS_LAYERS),$(sort $(wildcard harness/$(l)/*.c)))
 HARNESS_OBJ  := $(HARNESS_SRC:%.c=$(BUILD)/obj/%.o)
 HARNESS_SOBJ := $(HARNESS_SRC:%.c=$(BUILD)/san/obj/%.o)
 HARNESS_LIBS := -lyaml -ljansson -lcrypto -larchive -lseccomp -ldl -pthread
 
-$(BUILD)/obj/harness/%.o $(BUILD)/san/obj/harness/%.o: CFLAGS += -pthread
-$(BUILD)/san/obj/harness/%.o: SAN_CFLAGS += -pthread
+$(BUILD)/obj/harness/%.o $(BUILD)/san/obj/harness/%.o: CFLAGS += -pthread -Iharness
+$(BUILD)/san/obj/harness/%.o: SAN_CFLAGS += -pthread -Iharness
 
 $(BUILD)/reshape-conform: $(HARNESS_OBJ)
 	@mkdir -p $(@D)

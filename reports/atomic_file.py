@@ -5,7 +5,7 @@ flushes it to disk (fsync), renames it over `path` (os.replace, atomic on
 POSIX within one file system) and syncs the folder, so a reader, a crash or
 a kill sees the old file or the new one, never a part of one.  The
 temporary file is removed when anything fails.  Same rule as the harness's
-harness/atomic_write.c.
+harness/base/atomic_write.c.
 """
 
 import os

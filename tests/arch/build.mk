@@ -2,6 +2,9 @@
 #   build/tests/arch   Criterion: the script on small fixture trees
 #                      (tests/arch/fixtures/): one that keeps its layers
 #                      passes, each way of breaking them is caught
+# test-layers runs it, then the script on harness/ itself: its layers
+# (HARNESS_LAYERS, harness/build.mk), their includes, and from the objects
+# which file calls which.
 # Run: make test-layers
 
 TESTS_ARCH_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tests/arch/*.c))
@@ -15,5 +18,6 @@ TEST_RUNS    += test-layers
 DEB_PACKAGES += libcriterion-dev binutils
 
 .PHONY: test-layers
-test-layers: $(BUILD)/tests/arch
+test-layers: $(BUILD)/tests/arch $(HARNESS_OBJ)
 	$(BUILD)/tests/arch
+	tests/arch/check_layers.sh -I include -o $(BUILD)/obj/harness harness $(HARNESS_LAYERS)

@@ -20,7 +20,7 @@ FUZZ_CFLAGS  := $(CSTD) $(WARN) -O1 -g -Iinclude -Iharness -pthread \
                 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
                 -fno-omit-frame-pointer
 FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
-FUZZ_HOBJ    := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(filter-out harness/main.c,$(HARNESS_SRC)))
+FUZZ_HOBJ    := $(patsubst %.c,$(BUILD)/fuzz/obj/%.o,$(filter-out harness/cli/main.c,$(HARNESS_SRC)))
 FUZZ_BINS    := $(FUZZ_NAMES:%=$(BUILD)/fuzz/bin/fuzz_%)
 FUZZ_REPLAYS := $(FUZZ_NAMES:%=$(BUILD)/san/fuzz-replay/fuzz_%)
 FUZZ_SAN_HOBJ:= $(filter-out %/main.o,$(HARNESS_SOBJ))

@@ -1,14 +1,14 @@
 /*
  * fuzz_baseline.c - libFuzzer target: the baseline reader
- * (harness/baseline.c, baseline_parse) on arbitrary bytes: a baseline or
- * one error message, never a crash, leak or undefined behaviour.  Seeds:
+ * (harness/report/baseline.c, baseline_parse) on arbitrary bytes: a
+ * baseline or one error message, never a crash, leak or undefined behaviour.  Seeds:
  * tests/fuzz/corpus/baseline/.
  */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "baseline.h"
+#include "report/report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,14 +1,14 @@
 /*
  * fuzz_case_load.c - libFuzzer target: the YAML case loader
- * (harness/case_load.c, case_load_text) on arbitrary bytes.  Every input
- * must end in cases and load errors, never a crash, a leak or undefined
+ * (harness/suite/case_load.c, case_load_text) on arbitrary bytes.  Every
+ * input must end in cases and load errors, never a crash, a leak or undefined
  * behaviour (ASan+UBSan).  Seeds: cases/ and tests/harness/data/.
  */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
-#include "case.h"
+#include "suite/suite.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,15 +1,15 @@
 /*
  * fuzz_expectations.c - libFuzzer target: the expectations reader
- * (harness/expectations.c, expectations_parse) on arbitrary bytes: entries
- * and "FILE:LINE:COL: message" lines, never a crash, leak or undefined
- * behaviour.  Seeds: tests/fuzz/corpus/expectations/.
+ * (harness/judge/expectations_read.c, expectations_parse) on arbitrary
+ * bytes: entries and "FILE:LINE:COL: message" lines, never a crash, leak
+ * or undefined behaviour.  Seeds: tests/fuzz/corpus/expectations/.
  */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "expectations.h"
+#include "judge/judge.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

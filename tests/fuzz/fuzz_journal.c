@@ -1,7 +1,7 @@
 /*
  * fuzz_journal.c - libFuzzer target: the journal reader
- * (harness/journal_read.c, journal_parse) on arbitrary bytes: entries and
- * a torn tail, or one "PATH:LINE: message", never a crash, leak or
+ * (harness/report/journal_read.c, journal_parse) on arbitrary bytes:
+ * entries and a torn tail, or one "PATH:LINE: message", never a crash, leak or
  * undefined behaviour.  Also checks what it promises: good_len ends a
  * line, and a torn tail is exactly the bytes after it.  Seeds:
  * tests/fuzz/corpus/journal/.
@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "journal.h"
+#include "report/report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -19,12 +19,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "case.h"
-#include "job.h"
-#include "schedule.h"
-#include "stage.h"
-#include "wire.h"
-#include "worker.h"
+#include "suite/suite.h"
+#include "engine/engine.h"
+#include "judge/judge.h"
+#include "run/run.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -12,9 +12,8 @@
 
 #include "run_harness.h"
 
-#include "bundle.h"
-#include "bundle_sign.h"
-#include "report.h"
+#include "report/report.h"
+#include "cert/cert.h"
 
 typedef struct forge {
     char dir[64];

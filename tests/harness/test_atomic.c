@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "atomic_write.h"
-#include "report.h"
+#include "base/base.h"
+#include "report/report.h"
 
 /* A report-like object of `n` entries, marked with `mark`. */
 static json_t *big(int n, const char *mark)

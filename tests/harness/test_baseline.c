@@ -4,7 +4,7 @@
  * file that is no report, and the CLI end to end (exit status, lines, the
  * summary line and the report's baseline object).
  */
-#include "baseline.h"
+#include "report/report.h"
 #include "run_harness.h"
 
 /* Writes `text` to a new temporary file; its path in buf. */

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "judge/compare.h"
 
 Test(compare, negative_zero_differs_from_zero)
 {

@@ -6,7 +6,7 @@
  */
 #include <fcntl.h>
 
-#include "expectations.h"
+#include "judge/judge.h"
 #include "run_harness.h"
 
 /* Parses `text`; returns the number of problems, their lines in *errs

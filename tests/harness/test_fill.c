@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fill.h"
+#include "suite/suite.h"
 
 Test(fill, splitmix64_known_values)
 {

@@ -5,7 +5,7 @@
  */
 #include "run_harness.h"
 
-#include "job.h"
+#include "judge/judge.h"
 
 Test(isolation, good_candidate_is_conformant)
 {

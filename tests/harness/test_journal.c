@@ -10,7 +10,7 @@
 #include <signal.h>
 #include <sys/stat.h>
 
-#include "journal.h"
+#include "report/report.h"
 
 /* Runs `cmd` through the shell and returns its exit status. */
 static int sh(const char *fmt, ...)

@@ -7,7 +7,7 @@
 #include <criterion/criterion.h>
 #include <stdint.h>
 
-#include "layout.h"
+#include "judge/judge.h"
 
 Test(layout, empty_tensor_beside_huge_dims)
 {

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "case.h"
+#include "suite/suite.h"
 
 /* A valid case; tests replace one line to break it. */
 #define CASE_HEAD \

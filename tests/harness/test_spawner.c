@@ -15,7 +15,7 @@
 
 #include <criterion/criterion.h>
 
-#include "spawner.h"
+#include "engine/spawner.h"
 
 /* Forks a child that asks for SIGKILL when its parent dies, says so on a
  * pipe and waits; returns its pid once it has asked. */

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include "util.h"
+#include "base/base.h"
 
 #define STRINGS 4000
 #define STRING_BYTES 100 /* ~400 KiB in all, as a slot thread's results */

@@ -11,7 +11,7 @@
 #   - `make run` builds, runs the harness on the reference (exit 0), writes
 #     the four reports and leaves `git status --porcelain` empty;
 #   - `reshape-conform --help` and `help` list every command of the dispatch
-#     table in harness/main.c;
+#     table in harness/cli/main.c;
 #   - the manual page names every command, every option of every command's
 #     --help, every verdict of reports/SCHEMA.md and every exit status;
 #   - `make install DESTDIR=... PREFIX=...`, then the installed tool, run
@@ -56,8 +56,8 @@ dirty=$(git status --porcelain)
 if [ -z "$dirty" ]; then ok; else fail "make run left the tree modified: $dirty"; fi
 
 # --help and help: every command of the dispatch table
-commands=$(sed -n 's/^ *{"\([a-z]*\)", cmd_[a-z_]*,.*/\1/p' harness/main.c)
-[ -n "$commands" ] || fail "no command found in the table of harness/main.c"
+commands=$(sed -n 's/^ *{"\([a-z]*\)", cmd_[a-z_]*,.*/\1/p' harness/cli/main.c)
+[ -n "$commands" ] || fail "no command found in the table of harness/cli/main.c"
 build/reshape-conform --help >"$tmp/help" 2>&1 || fail "--help exited $?"
 build/reshape-conform help >"$tmp/help2" 2>&1 || fail "help exited $?"
 cmp -s "$tmp/help" "$tmp/help2" || fail "help and --help differ"

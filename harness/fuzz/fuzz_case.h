@@ -1,0 +1,67 @@
+/*
+ * fuzz_case.h - `reshape-conform fuzz`: random requests biased to the edges of
+ * the spec, their expected outcome from the reference (called in-process),
+ * shrinking a request the candidate gets wrong, and writing it as a case of
+ * cases/FORMAT.md.  The requests run as cases through the same engine,
+ * stage and judge code as a run (schedule.h).  Depends on case.h and the
+ * ABI header.
+ */
+#ifndef HARNESS_FUZZ_CASE_H
+#define HARNESS_FUZZ_CASE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "suite/suite.h"
+#include "reshape_candidate.h"
+
+/* The largest payload a fuzz case gets before it is made infer-only, in
+ * bytes. */
+#define FUZZ_MAX_PAYLOAD 1024
+
+/*
+ * Fills `c` (zeroed first) with a random request drawn from `seed`: one of
+ * the ops whose bit (1 << op) is in `ops` (0: any), any dtype (sub-byte ones
+ * often), rank 0 to 8 with dims biased to 0, 1 and small values and now and
+ * then near 2^31, 2^32 or 2^63, a target shape derived from the volume and
+ * then edited (-1, 0 copying a dim near the rank, values below -1, huge
+ * values), special_zero either way, the shape in s64, s32 or a narrower
+ * type when its values fit, now and then a rank-0 shape tensor.  Payloads
+ * above FUZZ_MAX_PAYLOAD are infer-only.  The expected outcome is not set:
+ * see fuzz_expect.  `c->id` is "fuzz_SEED" (new string).
+ */
+void fuzz_generate(rcase *c, uint64_t seed, unsigned ops);
+
+/*
+ * Recomputes what `c` derives from its fields (volume, payload_bytes,
+ * shape_bytes from values in shape_dtype, shape_dims of a 1-D shape) after
+ * they were edited.  Returns 0, or -1 when the request cannot be a case
+ * (a value does not fit shape_dtype, the volume overflows int64).
+ */
+int fuzz_finish(rcase *c);
+
+/*
+ * Sets the one expected outcome of `c` to what `ref`'s infer_shape gives
+ * for it: a shape, or an error status.  Returns 0, or -1 when the
+ * reference gives no usable answer (NOT_SUPPORTED, or a status outside the
+ * ABI); such a request is skipped.
+ */
+int fuzz_expect(rcase *c, const reshape_candidate *ref);
+
+/*
+ * Fills out[0..max) with requests simpler than `c` (one input dim or shape
+ * value fewer, a dim or value made smaller, a narrower dtype), fewest dims
+ * first, each already through fuzz_finish but without an expected outcome.
+ * Every string of `c` is shared, not copied: free none of them.  Returns
+ * how many.
+ */
+int fuzz_shrink_steps(const rcase *c, rcase *out, int max);
+
+/*
+ * Writes `c` as one case of cases/FORMAT.md to `out`, in a file of its own
+ * ("generated: false", a comment with `header` first), its expected
+ * outcome the reference's.  Returns 0, or -1 on a write error.
+ */
+int case_write_yaml(FILE *out, const rcase *c, const char *header);
+
+#endif

@@ -1,0 +1,212 @@
+/*
+ * fuzz_run.c - batches of fuzz requests through the engine, disagreements
+ * shrunk and written (fuzz_run.h).  Depends on findings.h, fuzz.h, job.h,
+ * schedule.h and util.h.
+ */
+#include "fuzz_run.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/base.h"
+#include "suite/suite.h"
+#include "judge/judge.h"
+#include "run/run.h"
+#include "report/report.h"
+
+/* Requests generated per batch. */
+#define FUZZ_BATCH 2048
+/* Neighbours tried per shrinking step, and steps at most. */
+#define SHRINK_WIDTH 64
+#define SHRINK_STEPS 200
+
+/* The results of one batch that count against conformance. */
+typedef struct failures {
+    result *r;
+    int n, cap;
+} failures;
+
+static void keep_failure(void *ctx, result *r)
+{
+    failures *f = ctx;
+    if (!verdict_counts_against(r->vd)) {
+        free(r->detail);
+        free(r->got);
+        return;
+    }
+    if (f->n == f->cap) {
+        f->cap = f->cap ? 2 * f->cap : 64;
+        f->r = xrealloc(f->r, (size_t)f->cap * sizeof *f->r);
+    }
+    f->r[f->n++] = *r;
+}
+
+static void failures_clear(failures *f)
+{
+    for (int i = 0; i < f->n; i++) {
+        free(f->r[i].detail);
+        free(f->r[i].got);
+    }
+    f->n = 0;
+}
+
+/* Runs set->cases in the variants of `mask` and collects the failures in
+ * `f`; returns the number of requests. */
+static long run_set(fuzz_session *s, case_set *set, unsigned mask, failures *f)
+{
+    int *sel = xmalloc((size_t)(set->ncases ? set->ncases : 1) * sizeof *sel);
+    for (int i = 0; i < set->ncases; i++)
+        sel[i] = i;
+    int njobs;
+    job *jobs = plan_jobs(set, sel, set->ncases, mask, FUZZ_MAX_PAYLOAD, &njobs);
+    schedule_run(s->e, set, jobs, njobs, 0, s->timeout_ms, s->seed, keep_failure, f);
+    free(jobs);
+    free(sel);
+    return njobs;
+}
+
+/* "VERDICT: kind" of failure `r` of case `c`.  New string. */
+static char *kind_of(const rcase *c, const result *r)
+{
+    char *expected = job_expected_describe(c, r->v);
+    char *k = findings_kind(verdict_name(r->vd), r->detail ? r->detail : "", expected);
+    char *out = xasprintf("%s: %s", verdict_name(r->vd), k);
+    free(expected);
+    free(k);
+    return out;
+}
+
+/*
+ * Shrinks `c` (which fails as `kind` in variant `v`) in place: each step
+ * runs every neighbour of fuzz_shrink_steps and moves to the first that
+ * still fails as `kind` in `v`, until none does.  Fills *last with the
+ * detail of the failure of the final request (new string).
+ */
+static void shrink(fuzz_session *s, rcase *c, variant v, const char *kind, char **last)
+{
+    rcase *next = xmalloc(SHRINK_WIDTH * sizeof *next);
+    failures f = {0};
+    for (int step = 0; step < SHRINK_STEPS; step++) {
+        int n = fuzz_shrink_steps(c, next, SHRINK_WIDTH), m = 0;
+        for (int i = 0; i < n; i++)
+            if (fuzz_expect(&next[i], s->ref) == 0)
+                next[m++] = next[i];
+        if (!m)
+            break;
+        case_set set = {0};
+        set.cases = next;
+        set.ncases = m;
+        s->requests += run_set(s, &set, 1u << v, &f);
+        int best = -1;
+        for (int i = 0; i < f.n; i++) {
+            char *k = kind_of(&next[f.r[i].case_index], &f.r[i]);
+            if (f.r[i].v == v && !strcmp(k, kind) && (best < 0 || f.r[i].case_index < f.r[best].case_index))
+                best = i;
+            free(k);
+        }
+        if (best < 0) {
+            failures_clear(&f);
+            break;
+        }
+        *c = next[f.r[best].case_index];
+        free(*last);
+        *last = xstrdup(f.r[best].detail ? f.r[best].detail : "");
+        failures_clear(&f);
+    }
+    free(f.r);
+    free(next);
+}
+
+static int seen(const fuzz_session *s, const char *kind)
+{
+    for (int i = 0; i < s->written; i++)
+        if (!strcmp(s->kinds[i], kind))
+            return 1;
+    return 0;
+}
+
+/* Shrinks failure `r` of `c` and writes it; 0, or -1 when it cannot be
+ * written. */
+static int report_failure(fuzz_session *s, const rcase *c, const result *r, char *kind)
+{
+    rcase m = *c;
+    char *detail = xstrdup(r->detail ? r->detail : "");
+    shrink(s, &m, r->v, kind, &detail);
+    /* the session seed and the case's number make the id unique */
+    char *id = xasprintf("fuzz_%s_seed%llu_%d", reshape_op_name(m.op), (unsigned long long)s->seed,
+                         s->written + 1);
+    m.id = id;
+    char *path = xasprintf("%s/%s.yaml", s->out_dir, id);
+    char *header = xasprintf("found by reshape-conform fuzz --seed %llu (request seed %llu) against "
+                             "%s, shrunk; in %s the candidate gave %s",
+                             (unsigned long long)s->seed, (unsigned long long)c->data.seed,
+                             s->candidate, variant_name(r->v), kind);
+    sanitize_text(header);
+    FILE *out = fopen(path, "w");
+    int rc = out && case_write_yaml(out, &m, header) == 0 ? 0 : -1;
+    if (out && fclose(out))
+        rc = -1;
+    if (rc)
+        fprintf(stderr, "reshape-conform: cannot write '%s': %s\n", path, strerror(errno));
+    else
+        printf("%s: %s in %s (%s)\n", path, kind, variant_name(r->v), detail);
+    fflush(stdout);
+    s->kinds = xrealloc(s->kinds, (size_t)(s->written + 1) * sizeof *s->kinds);
+    s->kinds[s->written++] = kind;
+    free(header);
+    free(path);
+    free(id);
+    free(detail);
+    return rc;
+}
+
+int fuzz_run(fuzz_session *s)
+{
+    double start = now_s();
+    uint64_t stream = s->seed;
+    rcase *cases = xmalloc(FUZZ_BATCH * sizeof *cases);
+    failures f = {0};
+    int rc = 0;
+    while (!rc && s->requests < s->count &&
+           !(s->seconds > 0 && now_s() - start >= s->seconds)) {
+        int n = 0;
+        long want = (s->count - s->requests) / 4 + 1;
+        while (n < FUZZ_BATCH && n < want) {
+            uint64_t seed = splitmix64_next(&stream);
+            fuzz_generate(&cases[n], seed, s->ops);
+            if (fuzz_expect(&cases[n], s->ref) == 0)
+                n++;
+            else
+                free(cases[n].id);
+        }
+        case_set set = {0};
+        set.cases = cases;
+        set.ncases = n;
+        s->requests += run_set(s, &set, s->variants, &f);
+        s->cases += n;
+        s->disagreements += f.n;
+        for (int i = 0; i < f.n && !rc; i++) {
+            const rcase *c = &cases[f.r[i].case_index];
+            char *kind = kind_of(c, &f.r[i]);
+            if (s->written < s->max_written && !seen(s, kind))
+                rc = report_failure(s, c, &f.r[i], kind);
+            else
+                free(kind);
+        }
+        failures_clear(&f);
+        for (int i = 0; i < n; i++)
+            free(cases[i].id);
+    }
+    free(f.r);
+    free(cases);
+    s->elapsed = now_s() - start;
+    return rc;
+}
+
+void fuzz_session_free(fuzz_session *s)
+{
+    for (int i = 0; i < s->written; i++)
+        free(s->kinds[i]);
+    free(s->kinds);
+}

@@ -1,0 +1,211 @@
+/*
+ * job.c - variants and the plan of jobs; see job.h and harness/README.md.
+ * Depends on case.h, layout.h and fill.h.
+ */
+#include "job.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/base.h"
+#include "suite/suite.h"
+#include "layout.h"
+
+static const char *const variant_names[V_COUNT] = {
+    "dense", "in_place", "strided_src_padded", "strided_src_permuted", "strided_dst",
+    "misaligned", "dst_too_small", "infer", "threads", "repeat"};
+
+static const char *const verdict_names[VD_COUNT] = {
+    "PASS", "FAIL", "ACCEPTED_INVALID", "CRASH", "TIMEOUT", "MEMORY_VIOLATION",
+    "LEAK", "FLOOD", "NOT_SUPPORTED", "WAIVED", "UNEXPECTED_PASS"};
+
+const char *variant_name(variant v)
+{
+    return v < V_COUNT ? variant_names[v] : "?";
+}
+
+int variant_parse(const char *name)
+{
+    for (int v = 0; v < V_COUNT; v++)
+        if (!strcmp(name, variant_names[v]))
+            return v;
+    return -1;
+}
+
+const char *verdict_name(verdict v)
+{
+    return v < VD_COUNT ? verdict_names[v] : "?";
+}
+
+int verdict_counts_against(verdict v)
+{
+    return v != VD_PASS && v != VD_NOT_SUPPORTED && v != VD_WAIVED;
+}
+
+int case_runs_execute(const rcase *c, uint64_t max_bytes)
+{
+    return !c->infer_only && c->payload_bytes <= max_bytes;
+}
+
+/* Exactly one expected outcome, a success: the subsets run these. */
+static int plain_success(const rcase *c)
+{
+    return c->noutcomes == 1 && !c->outcomes[0].is_error;
+}
+
+static int applies(variant v, const rcase *c, uint64_t max_bytes)
+{
+    if (v == V_INFER)
+        return 1;
+    if (!case_runs_execute(c, max_bytes))
+        return 0;
+    if (v == V_DENSE)
+        return 1;
+    int ok = case_first_success(c);
+    if (ok < 0)
+        return 0;   /* error cases: dense and infer only */
+    switch (v) {
+    case V_IN_PLACE: case V_MISALIGNED: return 1;
+    case V_STRIDED_SRC_PADDED: return c->rank >= 1;
+    case V_STRIDED_SRC_PERMUTED: return c->rank >= 2;
+    case V_STRIDED_DST: return c->outcomes[ok].rank >= 1;
+    case V_DST_TOO_SMALL: return c->volume >= 1;
+    default: return 0;
+    }
+}
+
+typedef struct sized {
+    uint64_t bytes;
+    int index;
+} sized;
+
+static const case_set *sort_set;
+
+static int cmp_sized(const void *a, const void *b)
+{
+    const sized *x = a, *y = b;
+    if (x->bytes != y->bytes)
+        return x->bytes < y->bytes ? -1 : 1;
+    return strcmp(sort_set->cases[x->index].id, sort_set->cases[y->index].id);
+}
+
+static void push(job **jobs, int *n, int *cap, job j)
+{
+    if (*n == *cap) {
+        *cap = *cap ? 2 * *cap : 256;
+        *jobs = xrealloc(*jobs, (size_t)*cap * sizeof **jobs);
+    }
+    (*jobs)[(*n)++] = j;
+}
+
+/*
+ * threads: groups of cases with the same payload size (each thread its own
+ * case and payload), the PLAN_THREAD_GROUPS largest sizes up to
+ * PLAN_THREAD_MAX_BYTES (longer copies overlap more, so races show).  A
+ * group with fewer than four cases reuses them.
+ */
+static void plan_threads(const case_set *set, const int *sel, int nsel, uint64_t max_bytes,
+                         job **jobs, int *n, int *cap)
+{
+    sized *el = xmalloc((size_t)(nsel ? nsel : 1) * sizeof *el);
+    int ne = 0;
+    for (int k = 0; k < nsel; k++) {
+        const rcase *c = &set->cases[sel[k]];
+        if (plain_success(c) && case_runs_execute(c, max_bytes) &&
+            c->payload_bytes >= PLAN_THREAD_MIN_BYTES && c->payload_bytes <= PLAN_THREAD_MAX_BYTES)
+            el[ne++] = (sized){c->payload_bytes, sel[k]};
+    }
+    sort_set = set;
+    qsort(el, (size_t)ne, sizeof *el, cmp_sized);
+    int made = 0;
+    for (int to = ne; to > 0 && made < PLAN_THREAD_GROUPS; made++) {
+        int from = to - 1;
+        while (from > 0 && el[from - 1].bytes == el[to - 1].bytes)
+            from--;
+        job j = {V_THREADS, WIRE_THREADS, {0}};
+        for (int t = 0; t < WIRE_THREADS; t++)
+            j.cases[t] = el[from + t % (to - from)].index;
+        push(jobs, n, cap, j);
+        to = from;
+    }
+    free(el);
+}
+
+/* repeat: the first PLAN_REPEAT_PER_OP small success cases of each op. */
+static void plan_repeat(const case_set *set, const int *sel, int nsel, uint64_t max_bytes,
+                        job **jobs, int *n, int *cap)
+{
+    sized *el = xmalloc((size_t)(nsel ? nsel : 1) * sizeof *el);
+    int ne = 0;
+    for (int k = 0; k < nsel; k++) {
+        const rcase *c = &set->cases[sel[k]];
+        if (plain_success(c) && case_runs_execute(c, max_bytes) && c->payload_bytes >= 1 &&
+            c->payload_bytes <= PLAN_REPEAT_MAX_BYTES)
+            el[ne++] = (sized){0, sel[k]};   /* sorted by id alone */
+    }
+    sort_set = set;
+    qsort(el, (size_t)ne, sizeof *el, cmp_sized);
+    int per_op[RESHAPE_OP_COUNT + 1] = {0};
+    for (int i = 0; i < ne; i++) {
+        const rcase *c = &set->cases[el[i].index];
+        if (per_op[c->op]++ < PLAN_REPEAT_PER_OP)
+            push(jobs, n, cap, (job){V_REPEAT, 1, {el[i].index}});
+    }
+    free(el);
+}
+
+job *plan_jobs(const case_set *set, const int *sel, int nsel, unsigned mask,
+               uint64_t max_bytes, int *njobs)
+{
+    job *jobs = NULL;
+    int n = 0, cap = 0;
+    for (int k = 0; k < nsel; k++)
+        for (int v = 0; v < V_THREADS; v++)
+            if ((mask & (1u << v)) && applies((variant)v, &set->cases[sel[k]], max_bytes))
+                push(&jobs, &n, &cap, (job){(variant)v, 1, {sel[k]}});
+    if (mask & (1u << V_THREADS))
+        plan_threads(set, sel, nsel, max_bytes, &jobs, &n, &cap);
+    if (mask & (1u << V_REPEAT))
+        plan_repeat(set, sel, nsel, max_bytes, &jobs, &n, &cap);
+    *njobs = n;
+    return jobs;
+}
+
+char *job_expected_describe(const rcase *c, variant v)
+{
+    if (v != V_DST_TOO_SMALL)
+        return case_expected_describe(c);
+    strbuf b;
+    sb_init(&b);
+    int listed = 0;
+    for (int i = 0; i < c->noutcomes; i++)
+        listed |= c->outcomes[i].is_error && c->outcomes[i].error != RESHAPE_E_INVALID_ARGUMENT;
+    sb_addf(&b, "%serror INVALID_ARGUMENT (dst one element short)", listed ? "any of: " : "");
+    for (int i = 0; i < c->noutcomes; i++)
+        if (c->outcomes[i].is_error && c->outcomes[i].error != RESHAPE_E_INVALID_ARGUMENT)
+            sb_addf(&b, ", error %s", reshape_status_name(c->outcomes[i].error));
+    return sb_take(&b);
+}
+
+void job_needs(const job *j, const case_set *set, size_t *src_bytes, size_t *dst_bytes)
+{
+    const rcase *c = &set->cases[j->cases[0]];
+    *src_bytes = *dst_bytes = 0;
+    if (j->v == V_INFER)
+        return;
+    if (j->v == V_THREADS) {
+        uint64_t most = 0;
+        for (int t = 0; t < j->ncases; t++) {
+            uint64_t b = set->cases[j->cases[t]].payload_bytes;
+            most = b > most ? b : most;
+        }
+        size_t slot = (size_t)(most + 63) / 64 * 64;
+        *src_bytes = WIRE_THREADS * slot;
+        *dst_bytes = (size_t)WIRE_THREADS * PLAN_THREAD_ITERS * slot;
+        return;
+    }
+    /* a padded layout is at most twice the dense span; 64 for alignment */
+    size_t pay = (size_t)c->payload_bytes;
+    *src_bytes = 2 * pay + 128;
+    *dst_bytes = 2 * pay + 128;
+}

@@ -1,0 +1,102 @@
+/*
+ * stage.h - the parent's side of one job: writing the inputs, canaries and
+ * the request into a cell of a slot's arena (stage_job), and judging the
+ * outcome from the arena and the returned statuses alone (judge_job,
+ * verdict.c).  The worker is never trusted with a verdict.
+ *
+ * Nothing large is copied: the payload is written straight into the
+ * shared src (or, in place, dst), the canaries are a splitmix64 stream
+ * that is generated again to be checked, dst starts as the complement of
+ * src, and a success is compared against src's bytes once src is known to
+ * be unchanged.  Only strided layouts keep the dense payload aside.
+ * Depends on job.h, layout.h, wire.h and worker.h.
+ */
+#ifndef HARNESS_STAGE_H
+#define HARNESS_STAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/engine.h"
+#include "job.h"
+#include "layout.h"
+
+/* A buffer of bytes that only grows; reused from job to job. */
+typedef struct bytes {
+    uint8_t *p;
+    size_t len, cap;
+} bytes;
+
+/* Everything the parent remembers about a staged job to judge it. */
+typedef struct stage {
+    const job *j;
+    const case_set *set;
+    const cell *cl;             /* the cell it is staged in */
+    uint64_t seed;              /* canaries and thread payloads */
+    uint32_t seq;
+    int expect_success;         /* execute should write the payload to dst */
+    int expect_shape;           /* index of the outcome whose dims dst has, or -1 */
+
+    tlayout src_l, dst_l;
+    size_t src_data, dst_data;  /* arena offsets of the tensors' data */
+    size_t src_lo, dst_lo;      /* arena offsets where the canary streams start;
+                                   src_lo 0: no src of its own (in place) */
+    size_t moat_lo, canary_lo;  /* dst: the moat byte in [moat_lo, canary_lo),
+                                   canaries from canary_lo to dst and after it */
+    size_t moat_end;            /* [moat_lo, moat_end) was found intact after the
+                                   last job in this cell (0: unknown), so only
+                                   the rest is written again */
+    uint64_t src_canary, dst_canary;    /* seeds of the canary streams */
+    bytes payload;              /* the dense payload, kept for strided layouts
+                                   and built on demand for a detail */
+    int have_payload;
+    size_t used_bytes;          /* of the cell's src and dst areas, about */
+    bytes scratch, scratch2;
+    wire_request req;           /* the request as staged */
+
+    /* threads */
+    int iters;
+    size_t slot_bytes;
+    size_t tsrc_data[WIRE_THREADS], tdst_data[WIRE_THREADS], tlen[WIRE_THREADS];
+} stage;
+
+/* Writes job `j` into cell `cl` of arena `a` (through its parent view) and
+ * remembers what was written in `s`.  `seq` numbers the job in the run
+ * (its index + 1, the same when it runs again): it seeds the canaries, so
+ * that they, and so the verdicts, do not depend on the order in which the
+ * slots took the jobs. */
+void stage_job(stage *s, arena *a, const cell *cl, const case_set *set, const job *j,
+               uint32_t seq, uint64_t seed);
+
+/*
+ * Judges the job staged in `s` after `done` (whose kind is how this one
+ * request ended): fills out[0..n) and returns n (one result, or one per
+ * distinct case of a threads job).  `strict` applies --strict-errors;
+ * `timeout_ms` is for the detail.  Every string in the results is newly
+ * allocated.
+ */
+int judge_job(stage *s, const arena *a, const completion *done, int strict, int timeout_ms,
+              result *out);
+
+/*
+ * Offset of the first byte of arena [off, off + len) that differs from
+ * the canary stream `seed` at stream offset off - lo, or -1.  The stream
+ * is generated again piece by piece; nothing is stored.
+ */
+int64_t stage_canary_diff(stage *s, const arena *a, size_t lo, size_t off, size_t len,
+                          uint64_t seed);
+
+/* The canary seed of stream `salt` of request `seq`. */
+uint64_t stage_canary_seed(const stage *s, uint32_t seq, uint64_t salt);
+
+/* Makes s->payload hold the dense input payload of case `c`. */
+void stage_build_payload(stage *s, const rcase *c);
+
+/* Maps the large payload of the job staged in `s` back into the parent's
+ * view, in one call, before judging (wire.h, ARENA_HANDOFF_BYTES). */
+void stage_map_back(const stage *s, const arena *a);
+
+/* Frees the buffers of `s`. */
+void stage_free(stage *s);
+
+#endif

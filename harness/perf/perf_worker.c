@@ -1,0 +1,79 @@
+/*
+ * perf_worker.c - the worker of a performance profile (perf.h):
+ * `reshape-conform __perf CANDIDATE OPS MAX_BYTES POINT_SECONDS FIRST`.
+ * Becomes a child subreaper and installs the run's seccomp sandbox
+ * (reaper.h, sandbox.h) as a run's worker does, then loads the candidate,
+ * measures the plan's points from FIRST on and writes
+ * one JSON line per point on fd PERF_FD_OUT, each in one write(), so the
+ * parent sees whole lines or none.  Depends on perf.h, exec.h (loading),
+ * reaper.h, sandbox.h, options.h (parse_u64), jansson.
+ *
+ * Lines, in order: {"loaded": {"name", "version"}} or {"load_error": MSG};
+ * {"index": I, ...point...} for each point; {"fixed": {...}} for each op.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/base.h"
+#include "engine/engine.h"
+#include "run/run.h"
+#include "perf.h"
+
+#define PERF_FD_OUT 3
+
+static void put_line(json_t *o)
+{
+    char *s = json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(6));
+    json_decref(o);
+    size_t n = strlen(s);
+    s[n] = '\n';            /* json_dumps leaves room for nothing; reuse the NUL */
+    const char *p = s;
+    size_t left = n + 1;
+    while (left) {
+        ssize_t w = write(PERF_FD_OUT, p, left);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            _exit(3);
+        p += w;
+        left -= (size_t)w;
+    }
+    free(s);
+}
+
+int cmd_perf_worker(int argc, char **argv)
+{
+    uint64_t ops, max_bytes, first;
+    if (argc != 6 || parse_u64(argv[2], 0, 0xffff, &ops) || parse_u64(argv[3], 0, UINT64_MAX, &max_bytes)
+        || parse_u64(argv[5], 0, INT32_MAX, &first))
+        die(EXIT_USAGE, "__perf: usage: __perf CANDIDATE OPS MAX_BYTES POINT_SECONDS FIRST");
+    perf_config c = {(unsigned)ops, max_bytes, strtod(argv[4], NULL)};
+    wire_probe probe;
+    memset(&probe, 0, sizeof probe);
+    if (reaper_become_subreaper() != 0 || sandbox_install(probe.message, sizeof probe.message)) {
+        put_line(json_pack("{s:s}", "load_error", *probe.message ? probe.message
+                                                  : "cannot make the worker a child subreaper"));
+        return EXIT_HARNESS;
+    }
+    const reshape_candidate *t = candidate_open(argv[1], &probe);
+    if (!t) {
+        put_line(json_pack("{s:s}", "load_error", probe.message));
+        return EXIT_NONCONFORMANT;
+    }
+    put_line(json_pack("{s:{s:s, s:s}}", "loaded", "name", probe.name, "version", probe.version));
+    int n = perf_plan_count(&c);
+    for (int i = (int)first; i < n; i++) {
+        perf_point p;
+        perf_plan_point(&c, i, &p);
+        json_t *o = perf_measure_point(t, &p, c.point_seconds);
+        json_object_set_new(o, "index", json_integer(i));
+        put_line(o);
+    }
+    for (int op = 1; op <= RESHAPE_OP_COUNT; op++)
+        if ((c.ops >> op) & 1)
+            put_line(json_pack("{s:o}", "fixed", perf_measure_fixed(t, (reshape_op)op)));
+    return EXIT_CONFORMANT;
+}

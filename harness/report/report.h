@@ -1,0 +1,90 @@
+/*
+ * report.h - the report layer's door (harness/ARCHITECTURE.md): the JSON
+ * report of reports/SCHEMA.md (schema_version 1) and
+ * the views derived from it (JUnit).  The report object is the one source:
+ * summaries and matrices are computed from its "cases" array, so `merge`
+ * recomputes them the same way.  Depends on jansson, case.h, job.h,
+ * options.h, wire.h, expectations.h, baseline.h.
+ */
+#ifndef HARNESS_REPORT_H
+#define HARNESS_REPORT_H
+
+#include <jansson.h>
+
+#include "suite/suite.h"
+#include "engine/engine.h"
+#include "judge/judge.h"
+#include "run/run.h"
+#include "baseline.h"
+#include "findings.h"
+#include "journal.h"
+#include "progress.h"
+#include "run_journal.h"
+
+#define TOOL_NAME "reshape-conform"
+#define TOOL_VERSION "0.1.0"
+#define SUITE_VERSION "0.1.0"
+#define SCHEMA_VERSION 1
+
+typedef struct run_info {
+    const run_options *o;
+    const case_set *set;
+    const char *candidate_path;
+    const char *candidate_sha256;
+    const wire_probe *probe;
+    char started_utc[32];
+    double duration_s;
+    const result *results;
+    int nresults;
+    const expectation *const *waivers; /* per result: the entry that matched, or NULL */
+    const baseline *baseline;       /* --baseline, compared; or NULL */
+} run_info;
+
+/* The whole report of a run (summary and matrices included).  New
+ * reference. */
+json_t *report_build(const run_info *ri);
+
+/*
+ * Recomputes "summary", "status_agreement", "matrices" and "verdict" of
+ * `report` from its "cases" array (each entry's op, clause, dtype, tags,
+ * verdict and status_agrees).
+ */
+void report_summarize(json_t *report);
+
+/* The report's "options" object of `o` (reports/SCHEMA.md): argv, the
+ * variants, the selection and every setting that changes a verdict.  New
+ * reference. */
+json_t *report_options_json(const run_options *o);
+
+/* Writes `report` to `path` (indented, keys in schema order), atomically
+ * (atomic_write.h).  Returns 0,
+ * or -1 with *err set. */
+int report_write_json(json_t *report, const char *path, char **err);
+
+/*
+ * Writes the JUnit XML view of `report`: one testcase per (case, variant),
+ * classname = op, name = id/variant; verdicts that count against
+ * conformance are <failure type="VERDICT" message="DETAIL">, NOT_SUPPORTED
+ * and WAIVED are <skipped>.  Written atomically.  Returns 0, or -1 with *err set.
+ */
+int report_write_junit(json_t *report, const char *path, char **err);
+
+/* mkdir -p `path`: 0, or -1 with errno set. */
+int report_make_dirs(const char *path);
+
+/* Runs /usr/bin/python3 on the renderer `script` (a file of reports/,
+ * e.g. "render.py") with JSON_PATH --out DIR, when the script exists; says
+ * so on stderr when it does not, and warns when it fails. */
+void report_render(const char *script, const char *json_path, const char *dir);
+
+/* Host facts for the report: "Linux 6.1.0 x86_64", the CPU model, online
+ * cores, "gcc 12.2.0". */
+json_t *host_info(void);
+/* Lowercase hex SHA-256 of the file at `path` into out[65]; 0 or -1. */
+int sha256_file(const char *path, char out[65]);
+/* `git rev-parse HEAD` in `dir`, or "unknown".  New string. */
+char *git_commit(const char *dir);
+/* Now as "2026-11-22T10:00:00Z" into out[32]. */
+void utc_now(char out[32]);
+
+#endif

@@ -1,0 +1,36 @@
+/*
+ * schedule.h - running a plan of jobs through the engine: batches of small
+ * jobs (one per cell of a slot's arena, one message to the worker), a
+ * large job alone in the big cell, each request judged by the parent when
+ * its batch ends.  A batch that ends early (a crash, a hang, a flood) is
+ * judged up to the request that ended it, and the requests after it run
+ * again in a fresh worker; output that cannot be pinned on one request
+ * makes the batch run again one request at a time.  Depends on job.h,
+ * stage.h and worker.h.
+ */
+#ifndef HARNESS_SCHEDULE_H
+#define HARNESS_SCHEDULE_H
+
+#include <stdint.h>
+
+#include "engine/engine.h"
+#include "judge/judge.h"
+
+/* Receives one result; owns its strings from then on. */
+typedef void (*result_sink)(void *ctx, result *r);
+
+/* Nonzero when job `j` fits a small cell (ARENA_SMALL_AREA each for src
+ * and dst); the others run alone in the big cell. */
+int job_fits_small(const job *j, const case_set *set);
+
+/*
+ * Runs jobs[0..njobs) of `set` through `e` and hands every result to
+ * `sink` as soon as it is judged (in no particular order).  `strict` is
+ * --strict-errors, `timeout_ms` the per-request timeout (for details),
+ * `seed` seeds canaries and thread payloads.  Exits with EXIT_HARNESS when
+ * no worker can be started.
+ */
+void schedule_run(engine *e, const case_set *set, const job *jobs, int njobs, int strict,
+                  int timeout_ms, uint64_t seed, result_sink sink, void *ctx);
+
+#endif

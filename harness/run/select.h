@@ -1,0 +1,24 @@
+/*
+ * select.h - which loaded cases a run takes (--filter, --tag, --op,
+ * --shard).  Known deviations (--expectations) are in expectations.h.
+ * Depends on case.h, job.h, options.h.
+ */
+#ifndef HARNESS_SELECT_H
+#define HARNESS_SELECT_H
+
+#include "suite/suite.h"
+#include "judge/judge.h"
+#include "options.h"
+
+/*
+ * Indices of the cases of `set` that match every given selector: the id
+ * matches the --filter glob (fnmatch), the case has one of the --tag tags,
+ * its op is one of the --op ops, and it falls in shard K of N (the first 8
+ * bytes of SHA-256(id), big-endian, mod N equal K - 1).  In load order.
+ */
+int *select_cases(const case_set *set, const run_options *o, int *nsel);
+
+/* Shard (0-based) of `id` among `n` shards. */
+int shard_of(const char *id, int n);
+
+#endif
