@@ -54,6 +54,15 @@ int64_t deadline_budget_ns(const deadline *d, const deadline_req *r, int phase,
     return again < d->full_ns ? again : d->full_ns;
 }
 
+int64_t deadline_recheck_ns(const deadline *d, const deadline_req *r, int n)
+{
+    int64_t look = d->full_ns;
+    for (int k = 0; k < n; k++)
+        if (r[k].short_ns < look)
+            look = r[k].short_ns;
+    return look;
+}
+
 void deadline_timed_out(deadline *d, const deadline_req *r, int phase)
 {
     __atomic_add_fetch(&d->timeouts[r->op][r->special_zero][phase_index(phase)], 1,

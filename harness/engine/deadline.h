@@ -58,6 +58,19 @@ void deadline_describe(deadline_req *r, int op, int special_zero, size_t bytes, 
 int64_t deadline_budget_ns(const deadline *d, const deadline_req *r, int phase,
                            int64_t elapsed_ns);
 
+/*
+ * How long the parent may wait, in nanoseconds from now, before it looks
+ * again at a batch whose requests r[0..n) are still to run or running
+ * (r[0] the running one): the shortest short budget among them that is
+ * below the full budget, else the full budget.  A budget computed now
+ * holds for the running request only while nothing changes: the worker
+ * may move on to a later request of the batch, whose signature has struck
+ * out, or another slot's TIMEOUT may strike out the running one's; looking
+ * again this often kills such a hang at most one short budget late, never
+ * a full budget late.  `n` < 1: the full budget.
+ */
+int64_t deadline_recheck_ns(const deadline *d, const deadline_req *r, int n);
+
 /* Counts a TIMEOUT of request `r` in entry point `phase`. */
 void deadline_timed_out(deadline *d, const deadline_req *r, int phase);
 

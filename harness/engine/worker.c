@@ -738,7 +738,6 @@ static void complete(slot *s, int idx, done_kind kind, int at, int wstatus, comp
     s->busy = 0;
 }
 
-/* The deadline of the request slot `s` is running. */
 /* The phase (wire_phase) request `at` of slot `s` is in. */
 static int phase_of(slot *s, int at)
 {
@@ -753,6 +752,17 @@ static int64_t deadline_of(const engine *e, slot *s)
     int at = running_now(s);
     return started + deadline_budget_ns(&e->dl, &s->req[at], phase_of(s, at),
                                         mono_ns() - started);
+}
+
+/* When the parent looks at slot `s` again: the running request's
+ * deadline, or sooner, when the batch's running or later requests may get
+ * a short budget meanwhile (deadline_recheck_ns). */
+static int64_t look_at(const engine *e, slot *s)
+{
+    int at = running_now(s);
+    int64_t d = deadline_of(e, s);
+    int64_t again = mono_ns() + deadline_recheck_ns(&e->dl, &s->req[at], s->n - at);
+    return again < d ? again : d;
 }
 
 
@@ -852,7 +862,7 @@ int engine_wait(engine *e, completion *out)
             slot *s = &e->slots[i];
             if (!s->busy)
                 continue;
-            int64_t d = deadline_of(e, s);
+            int64_t d = look_at(e, s);
             next = d < next ? d : next;
             map[busy++] = i;
             p[n++] = (struct pollfd){s->w.out_r, POLLIN, 0};
@@ -897,7 +907,7 @@ int engine_wait_slot(engine *e, int i, completion *out)
             pthread_mutex_unlock(&e->lock);
         }
         struct pollfd p[2] = {{s->w.out_r, POLLIN, 0}, {s->w.resp_r, POLLIN, 0}};
-        int64_t left = (deadline_of(e, s) - mono_ns()) / 1000000 + 1;
+        int64_t left = (look_at(e, s) - mono_ns()) / 1000000 + 1;
         if (poll(p, 2, left < 0 ? 0 : (int)left) < 0 && errno != EINTR)
             die(EXIT_HARNESS, "cannot poll a worker: %s", strerror(errno));
         if (check_slot(e, i, &p[0], &p[1], out))

@@ -2,11 +2,14 @@
 #   build/tests/broken       Criterion: the base kernel linked directly
 #                            (base_test.c), and build/reshape-conform run on
 #                            base.so, the reference and every other
-#                            build/broken/*.so (caught_test.c)
+#                            build/broken/*.so (caught_test.c); the
+#                            hostile ones (hostile_test.c); and
+#                            build/slow/slow_100x.so, which must pass with
+#                            no TIMEOUT (slow_test.c)
 #   build/san/tests/broken   the same under ASan + UBSan
 # test-broken also renders reports/broken/README.md from the runs' rows
-# (tests/broken/table.py).  The sanitized run leaves out broken::caught and
-# broken::reference_is_conformant: the harness is a separate, unsanitized
+# (tests/broken/table.py).  The sanitized run leaves out broken::caught,
+# broken::reference_is_conformant and the slow reference's run: the harness is a separate, unsanitized
 # process, so they would only repeat harness runs of the plain run; the one
 # control it keeps puts the runner and report reader under the sanitizers.
 # It keeps its reports apart.
@@ -40,7 +43,8 @@ BROKEN_RUNS     := $(BUILD)/broken/runs
 BROKEN_RUNS_SAN := $(BUILD)/broken/runs-san
 
 # Everything the runs load: the candidates, the reference, the harness.
-BROKEN_NEEDS := $(BROKEN_SOS) $(BUILD)/libreshape_ref.so $(BUILD)/reshape-conform
+BROKEN_NEEDS := $(BROKEN_SOS) $(BUILD)/libreshape_ref.so $(BUILD)/reshape-conform \
+                $(BUILD)/slow/slow_100x.so
 
 test-broken: $(BUILD)/tests/broken $(BROKEN_NEEDS)
 	@rm -f $(BROKEN_RUNS)/*.row.json
@@ -51,4 +55,4 @@ test-broken: $(BUILD)/tests/broken $(BROKEN_NEEDS)
 test-broken-san: $(BUILD)/san/tests/broken $(BROKEN_NEEDS)
 	@rm -f $(BROKEN_RUNS_SAN)/*.row.json
 	@$(call san_run,BROKEN_RUNS=$(BROKEN_RUNS_SAN) ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
-	  $(BUILD)/san/tests/broken --filter '!(broken/@(caught|reference_is_conformant))')
+	  $(BUILD)/san/tests/broken --filter '!(broken/@(caught|reference_is_conformant|slow_reference_is_conformant_without_timeout))')

@@ -1,0 +1,80 @@
+/*
+ * test_deadline.c - the adaptive timeout rule (harness/deadline.h): full
+ * budgets until a signature has struck out, then short ones in its entry
+ * point only; and how soon the parent looks again at a batch
+ * (deadline_recheck_ns), so that a hang behind a quick request of another
+ * signature is not left to run out a full budget.
+ */
+#include <criterion/criterion.h>
+#include <stdint.h>
+
+#include "deadline.h"
+#include "wire.h"
+
+#define MS INT64_C(1000000)
+
+static void strike(deadline *d, const deadline_req *r, int phase)
+{
+    for (int k = 0; k < DEADLINE_STRIKES; k++)
+        deadline_timed_out(d, r, phase);
+}
+
+Test(deadline, full_budget_until_the_signature_strikes_out)
+{
+    deadline d;
+    deadline_init(&d, 10000);
+    deadline_req hang, other;
+    deadline_describe(&hang, 1, 1, 8192, 1);
+    deadline_describe(&other, 1, 0, 8192, 1);
+    cr_expect_eq(hang.short_ns, DEADLINE_FLOOR_MS * MS + DEADLINE_NS_PER_BYTE * 8192);
+    cr_expect_eq(deadline_budget_ns(&d, &hang, PHASE_INFER, 0), 10000 * MS);
+    for (int k = 1; k < DEADLINE_STRIKES; k++)
+        deadline_timed_out(&d, &hang, PHASE_INFER);
+    cr_expect_eq(deadline_budget_ns(&d, &hang, PHASE_INFER, 0), 10000 * MS,
+                 "one strike short of the rule: still the full budget");
+    deadline_timed_out(&d, &hang, PHASE_INFER);
+    cr_expect_eq(deadline_budget_ns(&d, &hang, PHASE_INFER, 0), hang.short_ns);
+    cr_expect_eq(deadline_budget_ns(&d, &other, PHASE_INFER, 0), 10000 * MS,
+                 "special_zero false is another signature");
+}
+
+Test(deadline, another_entry_point_is_looked_at_again_not_killed)
+{
+    deadline d;
+    deadline_init(&d, 10000);
+    deadline_req r;
+    deadline_describe(&r, 1, 1, 0, 1);
+    strike(&d, &r, PHASE_INFER);
+    int64_t s = r.short_ns;
+    cr_expect_eq(deadline_budget_ns(&d, &r, PHASE_EXECUTE, 0), s);
+    cr_expect_eq(deadline_budget_ns(&d, &r, PHASE_EXECUTE, 3 * s), 4 * s,
+                 "in execute when its short budget ran out: looked at again later");
+    cr_expect_eq(deadline_budget_ns(&d, &r, PHASE_EXECUTE, 9990 * MS), 10000 * MS,
+                 "never past the full budget");
+}
+
+Test(deadline, a_short_budget_never_exceeds_the_full_one)
+{
+    deadline d;
+    deadline_init(&d, 500);
+    deadline_req big;
+    deadline_describe(&big, 1, 1, (size_t)1 << 30, 2200);
+    strike(&d, &big, PHASE_EXECUTE);
+    cr_expect_eq(deadline_budget_ns(&d, &big, PHASE_EXECUTE, 0), 500 * MS);
+}
+
+Test(deadline, recheck_is_the_shortest_short_budget_of_the_batch)
+{
+    deadline d;
+    deadline_init(&d, 10000);
+    deadline_req r[3];
+    deadline_describe(&r[0], 1, 0, (size_t)1 << 30, 2200);   /* capped: full */
+    deadline_describe(&r[1], 1, 1, 4096, 1);
+    deadline_describe(&r[2], 1, 1, 1 << 20, 1);
+    cr_expect_eq(deadline_recheck_ns(&d, r, 3), r[1].short_ns,
+                 "a later request's short budget bounds the wait on the running one");
+    cr_expect_eq(deadline_recheck_ns(&d, &r[2], 1), r[2].short_ns);
+    cr_expect_eq(deadline_recheck_ns(&d, r, 1), 10000 * MS,
+                 "a request whose short budget is the full one: no earlier look");
+    cr_expect_eq(deadline_recheck_ns(&d, r, 0), 10000 * MS);
+}
