@@ -8,7 +8,7 @@
 #include <criterion/criterion.h>
 #include <stdint.h>
 
-#include "deadline.h"
+#include "engine/deadline.h"
 #include "wire.h"
 
 #define MS INT64_C(1000000)
