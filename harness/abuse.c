@@ -31,6 +31,8 @@ static const struct {
     [ABUSE_SRC_STRIDE_ZERO] = {"src_stride_zero", ABUSE_ON_EXECUTE | ABUSE_NEEDS_RANK},
     [ABUSE_SRC_STRIDE_HUGE] = {"src_stride_huge",
                                ABUSE_ON_EXECUTE | ABUSE_NEEDS_RANK | ABUSE_NEEDS_TWO},
+    [ABUSE_SRC_STRIDES_WRAP] = {"src_strides_wrap", ABUSE_ON_EXECUTE | ABUSE_NEEDS_RANK |
+                                                         ABUSE_NEEDS_TWO | ABUSE_NEEDS_TWO_2D},
     [ABUSE_SHAPE_DTYPE_UNKNOWN] = {"shape_dtype_unknown", ABUSE_ON_INFER | ABUSE_ON_EXECUTE},
     [ABUSE_SHAPE_RANK_ABOVE_MAX] = {"shape_rank_above_max", ABUSE_ON_INFER | ABUSE_ON_EXECUTE},
     [ABUSE_SHAPE_RANK_NEGATIVE] = {"shape_rank_negative", ABUSE_ON_INFER | ABUSE_ON_EXECUTE},
@@ -148,6 +150,17 @@ static void stride_huge(reshape_tensor *t, int64_t *room)
     room[0] = (bound - rest + d - 1) / d;
 }
 
+/* Dense strides for `t` (dims[0], dims[1] >= 2, no dim 0) except the
+ * first two, each of which moves the last element by 2^62 or a little
+ * more: each product fits int64, their sum does not. */
+static void strides_wrap(reshape_tensor *t, int64_t *room)
+{
+    const int64_t half = (int64_t)1 << 62;
+    dense_strides(t, room);
+    for (int i = 0; i < 2; i++)
+        room[i] = (half + t->dims[i] - 2) / (t->dims[i] - 1);
+}
+
 /* Another dtype than `d`, of the same width where there is one. */
 static reshape_dtype other_dtype(reshape_dtype d)
 {
@@ -205,6 +218,7 @@ static void apply_tensor(case_abuse a, abuse_call *k)
     case ABUSE_SRC_STRIDE_NEGATIVE: stride_at_0(&k->src, k->strides, -1); break;
     case ABUSE_SRC_STRIDE_ZERO: stride_at_0(&k->src, k->strides, 0); break;
     case ABUSE_SRC_STRIDE_HUGE: stride_huge(&k->src, k->strides); break;
+    case ABUSE_SRC_STRIDES_WRAP: strides_wrap(&k->src, k->strides); break;
     case ABUSE_DST_DTYPE_UNKNOWN: k->dst.dtype = (reshape_dtype)(RESHAPE_DT_COUNT + 1); break;
     case ABUSE_DST_DTYPE_OTHER: k->dst.dtype = other_dtype(k->src.dtype); break;
     case ABUSE_DST_RANK_ABOVE_MAX: rank_above_max(&k->dst, k->dims); break;

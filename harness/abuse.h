@@ -33,6 +33,8 @@ typedef enum case_abuse {
     ABUSE_SRC_STRIDE_NEGATIVE,  /* src has dense strides but strides[0] = -1 (execute) */
     ABUSE_SRC_STRIDE_ZERO,      /* src has dense strides but strides[0] = 0 (execute; allowed) */
     ABUSE_SRC_STRIDE_HUGE,      /* src->strides[0] puts the last element past bit 2^63 (execute) */
+    ABUSE_SRC_STRIDES_WRAP,     /* src->strides[0], [1] each move 2^62 elements: the last
+                                   element's offset is 2^63, past int64 (execute) */
     ABUSE_SHAPE_DTYPE_UNKNOWN,  /* shape->dtype is RESHAPE_DT_COUNT + 1 */
     ABUSE_SHAPE_RANK_ABOVE_MAX, /* shape->rank is RESHAPE_MAX_RANK + 1 (dims padded with 1s) */
     ABUSE_SHAPE_RANK_NEGATIVE,  /* shape->rank is -1 */
@@ -59,6 +61,7 @@ typedef enum case_abuse {
 #define ABUSE_ON_EXECUTE 2u     /* the dense variant makes the call */
 #define ABUSE_NEEDS_RANK 4u     /* an input of rank >= 1 (it changes index 0) */
 #define ABUSE_NEEDS_TWO 8u      /* an input whose dims[0] >= 2 and no dim 0 */
+#define ABUSE_NEEDS_TWO_2D 16u  /* ... and dims[1] >= 2 too */
 
 /* "params_null", ... as cases spell it; NULL for ABUSE_NONE or outside. */
 const char *abuse_name(case_abuse a);

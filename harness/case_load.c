@@ -625,6 +625,8 @@ static void read_abuse(ctx *x, const yaml_node_t *n, rcase *c)
     }
     unsigned f = abuse_flags((case_abuse)a);
     int two = c->rank >= 1 && c->dims[0] >= 2 && c->volume >= 2 && c->volume != UINT64_MAX;
+    if (f & ABUSE_NEEDS_TWO_2D)
+        two = two && c->rank >= 2 && c->dims[1] >= 2;
     if (!(f & ABUSE_ON_EXECUTE) && !c->infer_only)
         problem(x, n, "abuse '%s' is made by infer_shape only: the case needs infer_only: true",
                 scalar(n));
@@ -635,7 +637,8 @@ static void read_abuse(ctx *x, const yaml_node_t *n, rcase *c)
         problem(x, n, "abuse '%s' changes index 0: the input needs a rank of at least 1",
                 scalar(n));
     else if ((f & ABUSE_NEEDS_TWO) && !two)
-        problem(x, n, "abuse '%s' needs an input with dims[0] >= 2 and no dim 0", scalar(n));
+        problem(x, n, "abuse '%s' needs an input with dims[0]%s >= 2 and no dim 0", scalar(n),
+                (f & ABUSE_NEEDS_TWO_2D) ? " and dims[1]" : "");
     else
         c->abuse = (case_abuse)a;
 }
