@@ -75,9 +75,10 @@ REFUSED = (
     ("dst_stride_huge", BITS, False), ("in_place_strided", IN_PLACE, False),
 )
 
-# Abuses on another base than [2, 3]: a stride at index 0 on a dim of 1
-# (no offset check sees it, only the strides check), a shape of one value.
-ODD_DIMS = {"src_stride_negative": [1, 2, 3], "dst_stride_negative": [1, 2, 3]}
+# Abuses on another base than [2, 3]: a negative stride on an empty tensor
+# (with a volume above 0 the offset check refuses it too; at volume 0 only
+# the strides check can).
+ODD_DIMS = {"src_stride_negative": [0, 3], "dst_stride_negative": [0, 3]}
 
 # (abuse, id suffix, input dims, shape values, the sentence): forms the ABI
 # allows, which must give the base reshape's own outcome.
@@ -91,10 +92,10 @@ ALLOWED = (
 )
 
 
-def _case(op, abuse, suffix, dims, values, cite, infer_only, expect):
+def _case(op, abuse, suffix, dims, values, cite, infer_only, expect, dtype="f32"):
     word = casebuild.OP_WORDS[op]
     case_id = "contract_%s_%s%s" % (word, abuse, "_" + suffix if suffix else "")
-    case = casebuild.make_case(case_id, op, dims, values, False, cite=cite,
+    case = casebuild.make_case(case_id, op, dims, values, False, cite=cite, dtype=dtype,
                                tags=["contract"], infer_only=infer_only, expect=expect)
     case["abuse"] = abuse
     return case
@@ -113,6 +114,11 @@ def cases():
                                {"error": "INVALID_ARGUMENT"}))
         found.append(_case(op, "shape_data_null", "one_value", [6], [6], SHAPE, False,
                            {"error": "INVALID_ARGUMENT"}))
+        if "u1" in model.DATA_TYPES[op]:
+            # one bit an element: the bound is (INT64_MAX - 7) / 1, where
+            # 7 and 6 (or 8) in it differ
+            found.append(_case(op, "src_stride_huge", "u1", [2, 3], [2, 3], BITS, False,
+                               {"error": "INVALID_ARGUMENT"}, dtype="u1"))
         for abuse, suffix, dims, values, cite in ALLOWED:
             outcome = model.infer(op, "f32", dims, model.DEFAULT_SHAPE_DTYPE[op],
                                   [len(values)], values, False)

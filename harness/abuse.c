@@ -133,21 +133,22 @@ static void stride_at_0(reshape_tensor *t, int64_t *room, int64_t stride)
 }
 
 /*
- * Dense strides for `t` (dims[0] >= 2, no dim 0) except strides[0], which
- * puts the last element at the smallest element offset the ABI refuses:
- * its bits end beyond INT64_MAX - 7 (reference/DECISIONS.md D11), i.e.
- * offset >= (INT64_MAX - 7) / bits.  No process can hold such a tensor, so
- * a candidate that accepts it reads or writes unmapped memory.
+ * Dense strides for `t` (dims[at] >= 2, no dim 0) except strides[at],
+ * which puts the last element at the smallest element offset the ABI
+ * refuses: its bits end beyond INT64_MAX - 7 (reference/DECISIONS.md D11),
+ * i.e. offset >= (INT64_MAX - 7) / bits, exactly.  No process can hold such
+ * a tensor, so a candidate that accepts it reads or writes unmapped memory.
  */
-static void stride_huge(reshape_tensor *t, int64_t *room)
+static void stride_huge(reshape_tensor *t, int64_t *room, int32_t at)
 {
     dense_strides(t, room);
     unsigned bits = reshape_dtype_bits(t->dtype);
     int64_t bound = (INT64_MAX - 7) / (int64_t)(bits ? bits : 8), rest = 0;
-    for (int32_t i = 1; i < t->rank; i++)
-        rest += (t->dims[i] - 1) * room[i];
-    int64_t d = t->dims[0] - 1 > 0 ? t->dims[0] - 1 : 1;
-    room[0] = (bound - rest + d - 1) / d;
+    for (int32_t i = 0; i < t->rank; i++)
+        if (i != at)
+            rest += (t->dims[i] - 1) * room[i];
+    int64_t d = t->dims[at] - 1 > 0 ? t->dims[at] - 1 : 1;
+    room[at] = (bound - rest + d - 1) / d;
 }
 
 /* Dense strides for `t` (dims[0], dims[1] >= 2, no dim 0) except the
@@ -217,7 +218,7 @@ static void apply_tensor(case_abuse a, abuse_call *k)
     case ABUSE_SRC_DATA_NULL: k->src.data = NULL; break;
     case ABUSE_SRC_STRIDE_NEGATIVE: stride_at_0(&k->src, k->strides, -1); break;
     case ABUSE_SRC_STRIDE_ZERO: stride_at_0(&k->src, k->strides, 0); break;
-    case ABUSE_SRC_STRIDE_HUGE: stride_huge(&k->src, k->strides); break;
+    case ABUSE_SRC_STRIDE_HUGE: stride_huge(&k->src, k->strides, 0); break;
     case ABUSE_SRC_STRIDES_WRAP: strides_wrap(&k->src, k->strides); break;
     case ABUSE_DST_DTYPE_UNKNOWN: k->dst.dtype = (reshape_dtype)(RESHAPE_DT_COUNT + 1); break;
     case ABUSE_DST_DTYPE_OTHER: k->dst.dtype = other_dtype(k->src.dtype); break;
@@ -227,7 +228,7 @@ static void apply_tensor(case_abuse a, abuse_call *k)
     case ABUSE_DST_DATA_NULL: k->dst.data = NULL; break;
     case ABUSE_DST_STRIDE_NEGATIVE: stride_at_0(&k->dst, k->strides, -1); break;
     case ABUSE_DST_STRIDE_ZERO: stride_at_0(&k->dst, k->strides, 0); break;
-    case ABUSE_DST_STRIDE_HUGE: stride_huge(&k->dst, k->strides); break;
+    case ABUSE_DST_STRIDE_HUGE: stride_huge(&k->dst, k->strides, k->dst.rank - 1); break;
     case ABUSE_IN_PLACE_STRIDED:
         k->src.data = k->dst.data;
         dense_strides(&k->src, k->strides);

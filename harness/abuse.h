@@ -51,7 +51,7 @@ typedef enum case_abuse {
     ABUSE_DST_DATA_NULL,        /* dst->data is NULL (execute; allowed at volume 0) */
     ABUSE_DST_STRIDE_NEGATIVE,  /* as for src (execute) */
     ABUSE_DST_STRIDE_ZERO,      /* as for src (execute) */
-    ABUSE_DST_STRIDE_HUGE,      /* as for src (execute) */
+    ABUSE_DST_STRIDE_HUGE,      /* as for src, on the last dim (execute) */
     ABUSE_IN_PLACE_STRIDED,     /* src->data = dst->data, src with (dense) strides (execute) */
     ABUSE_COUNT
 } case_abuse;
@@ -60,7 +60,7 @@ typedef enum case_abuse {
 #define ABUSE_ON_INFER 1u       /* the infer variant makes the call */
 #define ABUSE_ON_EXECUTE 2u     /* the dense variant makes the call */
 #define ABUSE_NEEDS_RANK 4u     /* an input of rank >= 1 (it changes index 0) */
-#define ABUSE_NEEDS_TWO 8u      /* an input whose dims[0] >= 2 and no dim 0 */
+#define ABUSE_NEEDS_TWO 8u      /* an input whose first and last dims are >= 2, no dim 0 */
 #define ABUSE_NEEDS_TWO_2D 16u  /* ... and dims[1] >= 2 too */
 
 /* "params_null", ... as cases spell it; NULL for ABUSE_NONE or outside. */

@@ -624,7 +624,8 @@ static void read_abuse(ctx *x, const yaml_node_t *n, rcase *c)
         return;
     }
     unsigned f = abuse_flags((case_abuse)a);
-    int two = c->rank >= 1 && c->dims[0] >= 2 && c->volume >= 2 && c->volume != UINT64_MAX;
+    int two = c->rank >= 1 && c->dims[0] >= 2 && c->dims[c->rank - 1] >= 2 && c->volume >= 2 &&
+              c->volume != UINT64_MAX;
     if (f & ABUSE_NEEDS_TWO_2D)
         two = two && c->rank >= 2 && c->dims[1] >= 2;
     if (!(f & ABUSE_ON_EXECUTE) && !c->infer_only)
@@ -637,8 +638,8 @@ static void read_abuse(ctx *x, const yaml_node_t *n, rcase *c)
         problem(x, n, "abuse '%s' changes index 0: the input needs a rank of at least 1",
                 scalar(n));
     else if ((f & ABUSE_NEEDS_TWO) && !two)
-        problem(x, n, "abuse '%s' needs an input with dims[0]%s >= 2 and no dim 0", scalar(n),
-                (f & ABUSE_NEEDS_TWO_2D) ? " and dims[1]" : "");
+        problem(x, n, "abuse '%s' needs an input with its first%s and last dims >= 2, no dim 0", scalar(n),
+                (f & ABUSE_NEEDS_TWO_2D) ? ", second" : "");
     else
         c->abuse = (case_abuse)a;
 }
