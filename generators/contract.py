@@ -6,7 +6,8 @@ a NULL params, src, dst, shape, out_rank or out_dims; special_zero 2; an
 op or dtype outside the enums; a rank of 33 or -1; NULL or negative dims;
 negative strides; a stride that puts the last element past bit 2^63; a
 shape tensor with strides, NULL data or dims whose product wraps int64; a
-dst of another dtype; in-place with strides.  The base reshape keeps the
+dst of another dtype; in-place with strides; dense dims of 2^59 elements
+over a small buffer.  The base reshape keeps the
 input's dims ([2, 3] into [2, 3]), so that a dst with the input's dims is
 the right one and only the abuse can make a call fail.  Every one of them
 is INVALID_ARGUMENT (include/reshape_candidate.h, reference/DECISIONS.md
@@ -92,10 +93,11 @@ ALLOWED = (
 )
 
 
-def _case(op, abuse, suffix, dims, values, cite, infer_only, expect, dtype="f32"):
+def _case(op, abuse, suffix, dims, values, cite, infer_only, expect, dtype="f32",
+          special_zero=False):
     word = casebuild.OP_WORDS[op]
     case_id = "contract_%s_%s%s" % (word, abuse, "_" + suffix if suffix else "")
-    case = casebuild.make_case(case_id, op, dims, values, False, cite=cite, dtype=dtype,
+    case = casebuild.make_case(case_id, op, dims, values, special_zero, cite=cite, dtype=dtype,
                                tags=["contract"], infer_only=infer_only, expect=expect)
     case["abuse"] = abuse
     return case
@@ -114,6 +116,13 @@ def cases():
                                {"error": "INVALID_ARGUMENT"}))
         found.append(_case(op, "shape_data_null", "one_value", [6], [6], SHAPE, False,
                            {"error": "INVALID_ARGUMENT"}))
+        # the dims alone say how far a dense tensor reaches: [0, 0] copies
+        # them, so dst's dims follow src's into the abuse
+        if model.infer(op, "f32", [2, 3], model.DEFAULT_SHAPE_DTYPE[op], [2], [0, 0],
+                       True) != ("shape", (2, 3)):
+            raise ValueError("[0, 0] with special_zero does not copy [2, 3] for %s" % op)
+        found.append(_case(op, "dims_huge", "", [2, 3], [0, 0], BITS, False,
+                           {"error": "INVALID_ARGUMENT"}, special_zero=True))
         if "u1" in model.DATA_TYPES[op]:
             # one bit an element: the bound is (INT64_MAX - 7) / 1, where
             # 7 and 6 (or 8) in it differ

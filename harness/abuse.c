@@ -52,6 +52,7 @@ static const struct {
     [ABUSE_DST_STRIDE_HUGE] = {"dst_stride_huge",
                                ABUSE_ON_EXECUTE | ABUSE_NEEDS_RANK | ABUSE_NEEDS_TWO},
     [ABUSE_IN_PLACE_STRIDED] = {"in_place_strided", ABUSE_ON_EXECUTE},
+    [ABUSE_DIMS_HUGE] = {"dims_huge", ABUSE_ON_EXECUTE | ABUSE_NEEDS_RANK_2},
 };
 
 const char *abuse_name(case_abuse a)
@@ -232,6 +233,14 @@ static void apply_tensor(case_abuse a, abuse_call *k)
     case ABUSE_IN_PLACE_STRIDED:
         k->src.data = k->dst.data;
         dense_strides(&k->src, k->strides);
+        break;
+    case ABUSE_DIMS_HUGE:
+        /* dense on both sides: only the dims say how far the tensors
+         * reach, and a check that understates a dense tensor's extent
+         * lets the copy run off the buffers */
+        k->dims[0] = (int64_t)1 << 29;
+        k->dims[1] = (int64_t)1 << 30;
+        k->src.dims = k->dst.dims = k->dims;
         break;
     default: apply_shape(a, k); break;
     }

@@ -53,6 +53,8 @@ typedef enum case_abuse {
     ABUSE_DST_STRIDE_ZERO,      /* as for src (execute) */
     ABUSE_DST_STRIDE_HUGE,      /* as for src, on the last dim (execute) */
     ABUSE_IN_PLACE_STRIDED,     /* src->data = dst->data, src with (dense) strides (execute) */
+    ABUSE_DIMS_HUGE,            /* src and dst dims [2^29, 2^30], dense: 2^59 elements, their
+                                   bits past 2^63 for 16 bits and more (execute) */
     ABUSE_COUNT
 } case_abuse;
 
@@ -62,6 +64,8 @@ typedef enum case_abuse {
 #define ABUSE_NEEDS_RANK 4u     /* an input of rank >= 1 (it changes index 0) */
 #define ABUSE_NEEDS_TWO 8u      /* an input whose first and last dims are >= 2, no dim 0 */
 #define ABUSE_NEEDS_TWO_2D 16u  /* ... and dims[1] >= 2 too */
+#define ABUSE_NEEDS_RANK_2 32u  /* an input of rank 2, a shape of 2 values (meant to copy
+                                   both dims: [0, 0] with special_zero) */
 
 /* "params_null", ... as cases spell it; NULL for ABUSE_NONE or outside. */
 const char *abuse_name(case_abuse a);

@@ -637,6 +637,8 @@ static void read_abuse(ctx *x, const yaml_node_t *n, rcase *c)
     else if ((f & ABUSE_NEEDS_RANK) && c->rank < 1)
         problem(x, n, "abuse '%s' changes index 0: the input needs a rank of at least 1",
                 scalar(n));
+    else if ((f & ABUSE_NEEDS_RANK_2) && (c->rank != 2 || c->nvalues != 2))
+        problem(x, n, "abuse '%s' needs an input of rank 2 and a shape of 2 values", scalar(n));
     else if ((f & ABUSE_NEEDS_TWO) && !two)
         problem(x, n, "abuse '%s' needs an input with its first%s and last dims >= 2, no dim 0", scalar(n),
                 (f & ABUSE_NEEDS_TWO_2D) ? ", second" : "");
