@@ -17,6 +17,7 @@ import os
 import sys
 
 import caseio
+import contract
 import coverage
 import dtypes
 import errorif
@@ -43,6 +44,7 @@ FAMILIES = (
      lambda hand: shape_types.cases()),
     ("onnx_backend.yaml", "onnx_import.py", onnx_import.__doc__,
      lambda hand: onnx_import.cases()),
+    ("contract.yaml", "contract.py", contract.__doc__, lambda hand: contract.cases()),
 )
 
 

@@ -169,6 +169,12 @@ typedef enum reshape_dtype {
  *   data     the first element.  May be NULL only when the volume is 0, and
  *            in infer_shape, which reads dims alone.
  * A source tensor's data is read-only except during an in-place call.
+ * Every bit its elements occupy must have an offset below 2^63 - 7 from
+ * `data`: execute refuses a tensor whose last element ends beyond that
+ * with RESHAPE_E_INVALID_ARGUMENT (no process can hold one; the offset
+ * arithmetic of a copy stays within int64).
+ * Each call states in its contract which of these it checks; the harness's
+ * contract cases (cases/FORMAT.md, "Contract cases") make every such call.
  */
 typedef struct reshape_tensor {
     reshape_dtype dtype;
@@ -185,7 +191,12 @@ typedef struct reshape_tensor {
  *   shape         the target shape: OpenVINO's and DynamicReshape's second
  *                 input, StaticReshape's s64[] attribute (dtype s64, rank 1),
  *                 ONNX's int64 input.  Its values are read from `data`,
- *                 dense, in its own dtype; never NULL.
+ *                 dense, in its own dtype; never NULL.  Its `strides` must be
+ *                 NULL and it holds at most RESHAPE_MAX_RANK values; its
+ *                 `data` may be NULL only when it holds no values.
+ * Every other value (a NULL params or shape, special_zero outside 0..1, an
+ * op outside the enum) is RESHAPE_E_INVALID_ARGUMENT, from infer_shape and
+ * execute alike.
  */
 typedef struct reshape_params {
     reshape_op op;
@@ -219,7 +230,11 @@ typedef struct reshape_candidate {
      * Returns RESHAPE_OK, or RESHAPE_E_NOT_SUPPORTED and the harness skips
      * the case.  A configuration the spec forbids (f64 for StaticReshape,
      * say) should be reported as supported when the candidate rejects it
-     * with the spec's status; that rejection is then tested.
+     * with the spec's status; that rejection is then tested.  For a value
+     * outside the enums or layout flags either answer is allowed (the call
+     * itself must then refuse it with RESHAPE_E_INVALID_ARGUMENT).  A
+     * candidate that supports nothing the suite asks about is not
+     * conformant: a run must pass at least one (case, variant).
      */
     reshape_status (*supports)(reshape_op op, reshape_dtype data_dtype,
                                reshape_dtype shape_dtype, unsigned layout);
@@ -236,6 +251,8 @@ typedef struct reshape_candidate {
      * Returns RESHAPE_OK, or any spec error status above, or
      * RESHAPE_E_NOT_SUPPORTED / RESHAPE_E_INVALID_ARGUMENT /
      * RESHAPE_E_INTERNAL.  On error the outputs are unspecified.
+     * NULL params, src, out_rank or out_dims, and any src or shape the
+     * tensor and params rules above refuse, are RESHAPE_E_INVALID_ARGUMENT.
      */
     reshape_status (*infer_shape)(const reshape_params *params,
                                   const reshape_tensor *src,
@@ -256,7 +273,11 @@ typedef struct reshape_candidate {
      * dst->dtype must equal src->dtype and dst->dims must equal the inferred
      * dims, else RESHAPE_E_INVALID_ARGUMENT and nothing is written: a
      * candidate must refuse, never overrun, a dst that does not fit.
-     * In-place (dst->data == src->data, both dense) must work.
+     * In-place (dst->data == src->data, both dense) must work; in-place
+     * with strides on either side is RESHAPE_E_INVALID_ARGUMENT.
+     * A NULL dst, src->data or dst->data with a volume above 0, or a dst
+     * the tensor rules refuse, is RESHAPE_E_INVALID_ARGUMENT; src->strides
+     * are checked here (infer_shape ignores them).
      * Returns as infer_shape does; on any error dst is left unchanged.
      */
     reshape_status (*execute)(const reshape_params *params,

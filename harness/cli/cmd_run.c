@@ -316,9 +316,15 @@ int run_main(int argc, char **argv, int list)
         for (int i = 0; i < nres; i++)
             pr.counts[res[i].vd]++;
     }
-    int against = 0;
-    for (int i = 0; i < nres; i++)
-        against |= verdict_counts_against(res[i].vd);
+    long against = 0, passed = 0;
+    for (int i = 0; i < nres; i++) {
+        against += verdict_counts_against(res[i].vd);
+        passed += res[i].vd == VD_PASS;
+    }
+    if (!against && !passed)
+        warn("no (case, variant) passed: a candidate that supports nothing the suite asks "
+             "about is not conformant");
+    against = !run_conformant(passed, against);
     const char *headline = against ? "nonconformant" : "conformant";
     char *base_line = NULL;
     if (o.baseline) {

@@ -7,6 +7,8 @@
 #define _GNU_SOURCE
 #include "exec.h"
 
+#include "suite/suite.h"
+
 #include <malloc.h>
 #include <pthread.h>
 #include <sched.h>
@@ -91,29 +93,55 @@ void exec_install_fault_handler(const arena *a, uint8_t *view, int notify_fd)
 
 /* ------------------------------------------------------------ calls */
 
+/*
+ * One call's arguments, the worker's own: the tensors' strides and the
+ * shape values are copies followed by poison (a negative stride, 0xA5
+ * bytes), so that a candidate reading one stride or one shape value past
+ * the end sees a value that changes its answer instead of the zeros that
+ * follow them in the request.  `k` is the call as abuse.h describes it.
+ */
+#define SHAPE_POISON_BYTE 0xA5
 typedef struct call_args {
-    reshape_params params;
-    reshape_tensor shape, src, dst;
+    abuse_call k;
+    int64_t strides[2][RESHAPE_MAX_RANK + 1];
+    _Alignas(8) uint8_t shape_data[CASE_SHAPE_VALUES_MAX * 8 + 8];
 } call_args;
 
-static void make_tensor(reshape_tensor *t, const wire_tensor *w, uint8_t *view)
+static void make_tensor(reshape_tensor *t, const wire_tensor *w, uint8_t *view, int64_t *strides)
 {
     t->dtype = (reshape_dtype)w->dtype;
     t->rank = w->rank;
     t->dims = w->dims;
-    t->strides = w->strided ? w->strides : NULL;
+    t->strides = NULL;
+    if (w->strided && w->rank >= 0 && w->rank <= RESHAPE_MAX_RANK) {
+        memcpy(strides, w->strides, (size_t)w->rank * sizeof *strides);
+        strides[w->rank] = -1;
+        t->strides = strides;
+    } else if (w->strided) {
+        t->strides = w->strides;
+    }
     t->data = w->data_off < 0 ? NULL : view + w->data_off;
 }
 
 static void make_call(call_args *c, const wire_call *w, uint8_t *view)
 {
-    make_tensor(&c->src, &w->src, view);
-    make_tensor(&c->dst, &w->dst, view);
-    make_tensor(&c->shape, &w->shape, view);
-    c->shape.data = (void *)w->shape_data;
-    c->params.op = (reshape_op)w->op;
-    c->params.special_zero = w->special_zero;
-    c->params.shape = &c->shape;
+    abuse_call *k = &c->k;
+    make_tensor(&k->src, &w->src, view, c->strides[0]);
+    make_tensor(&k->dst, &w->dst, view, c->strides[1]);
+    make_tensor(&k->shape, &w->shape, view, c->strides[1]);
+    size_t n = w->shape_nbytes >= 0 && w->shape_nbytes <= (int32_t)sizeof w->shape_data
+                   ? (size_t)w->shape_nbytes : sizeof w->shape_data;
+    memcpy(c->shape_data, w->shape_data, n);
+    memset(c->shape_data + n, SHAPE_POISON_BYTE, sizeof c->shape_data - n);
+    k->shape.data = c->shape_data;
+    k->params.op = (reshape_op)w->op;
+    k->params.special_zero = w->special_zero;
+    k->params.shape = &k->shape;
+    k->pparams = &k->params;
+    k->psrc = &k->src;
+    k->pdst = &k->dst;
+    k->out_rank = NULL;
+    k->out_dims = NULL;
 }
 
 static void copy_last_error(wire_response *r, const reshape_candidate *cand)
@@ -226,11 +254,11 @@ static void *thread_main(void *p)
         if (calls > 0 && (atomic_load(&sh->stop) >= sh->barrier.n ||
                           monotonic_ns() > sh->deadline_ns))
             break;
-        call_args a = j->args;
-        a.dst.data = j->dst0 + (int64_t)slot * j->slot_bytes;
+        reshape_tensor dst = j->args.k.dst;
+        dst.data = j->dst0 + (int64_t)slot * j->slot_bytes;
         int mine = atomic_fetch_add(&sh->starts, 1) + 1;
         int company = atomic_fetch_add(&sh->active, 1) > 0;
-        j->r->thread_status[j->t][slot] = j->cand->execute(&a.params, &a.src, &a.dst);
+        j->r->thread_status[j->t][slot] = j->cand->execute(&j->args.k.params, &j->args.k.src, &dst);
         company |= atomic_fetch_sub(&sh->active, 1) > 1;
         company |= atomic_load(&sh->starts) != mine;
         calls++;
@@ -293,9 +321,10 @@ static void run_threads(const wire_request *q, wire_response *r, uint8_t *view,
         pthread_join(tids[k], NULL);
     /* each case once more, alone: the control the threaded calls are held to */
     for (int k = 0; k < n; k++) {
-        call_args a = jobs[k].args;
-        a.dst.data = jobs[k].dst0 + (int64_t)(slots - 1) * jobs[k].slot_bytes;
-        r->thread_status[jobs[k].t][slots - 1] = cand->execute(&a.params, &a.src, &a.dst);
+        const abuse_call *a = &jobs[k].args.k;
+        reshape_tensor dst = a->dst;
+        dst.data = jobs[k].dst0 + (int64_t)(slots - 1) * jobs[k].slot_bytes;
+        r->thread_status[jobs[k].t][slots - 1] = cand->execute(&a->params, &a->src, &dst);
     }
 }
 
@@ -314,7 +343,7 @@ static void run_repeat(const arena *a, const cell *cl, const wire_request *q, wi
     for (int i = 0, s = 0; i < total; i++) {
         if (i >= q->warmup && (i - q->warmup) % every == 0 && s < WIRE_MEM_SAMPLES)
             r->mem[s++] = memory_in_use();
-        reshape_status st = cand->execute(&c.params, &c.src, &c.dst);
+        reshape_status st = cand->execute(&c.k.params, &c.k.src, &c.k.dst);
         if (st != RESHAPE_OK && r->repeat_bad_call < 0) {
             r->repeat_bad_call = i;
             r->repeat_bad_status = st;
@@ -358,11 +387,15 @@ void exec_request(const arena *a, const cell *cl, uint8_t *view, const reshape_c
     }
     call_args c;
     make_call(&c, w, view);
+    abuse_call *k = &c.k;
+    k->out_rank = (int32_t *)(view + WIRE_OUT_RANK_OFF(a, cl));
+    k->out_dims = (int64_t *)(view + WIRE_OUT_DIMS_OFF(a, cl));
+    /* a contract case's one deviation (abuse.h); supports() was asked
+     * about the well-formed call */
+    abuse_apply((case_abuse)w->abuse, k);
     if (q->kind == REQ_INFER) {
         r->phase = PHASE_INFER;
-        r->status = cand->infer_shape(&c.params, &c.src,
-                                      (int32_t *)(view + WIRE_OUT_RANK_OFF(a, cl)),
-                                      (int64_t *)(view + WIRE_OUT_DIMS_OFF(a, cl)));
+        r->status = cand->infer_shape(k->pparams, k->psrc, k->out_rank, k->out_dims);
         r->out_rank = *(int32_t *)(view + WIRE_OUT_RANK_OFF(a, cl));
     } else {
         if (w->src.data_off >= 0 && w->src.data_off != w->dst.data_off)
@@ -373,7 +406,7 @@ void exec_request(const arena *a, const cell *cl, uint8_t *view, const reshape_c
                            cl->dst_off + cl->dst_size - (size_t)w->dst.data_off, 1);
         guard_before_dst(a, cl, view, &w->dst, 1);
         r->phase = PHASE_EXECUTE;
-        r->status = cand->execute(&c.params, &c.src, &c.dst);
+        r->status = cand->execute(k->pparams, k->psrc, k->pdst);
         guard_before_dst(a, cl, view, &w->dst, 0);
         /* a large payload goes back to the parent to be judged (wire.h) */
         if (w->src.data_off >= 0)

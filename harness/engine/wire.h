@@ -69,6 +69,9 @@ typedef struct wire_call {
     int32_t op, special_zero;
     uint32_t layout;                    /* RESHAPE_LAYOUT_* for supports() */
     int32_t shape_nbytes;               /* bytes of shape_data in use */
+    int32_t abuse;                      /* case_abuse (abuse.h): the worker
+                                           makes this one deviation */
+    int32_t unused;
     wire_tensor shape, src, dst;        /* shape.data_off is unused: values below */
     uint8_t shape_data[CASE_SHAPE_VALUES_MAX * 8];
 } wire_call;

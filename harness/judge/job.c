@@ -42,6 +42,11 @@ int verdict_counts_against(verdict v)
     return v != VD_PASS && v != VD_NOT_SUPPORTED && v != VD_WAIVED;
 }
 
+int run_conformant(long passed, long against)
+{
+    return against == 0 && passed > 0;
+}
+
 int case_runs_execute(const rcase *c, uint64_t max_bytes)
 {
     return !c->infer_only && c->payload_bytes <= max_bytes;
@@ -50,11 +55,18 @@ int case_runs_execute(const rcase *c, uint64_t max_bytes)
 /* Exactly one expected outcome, a success: the subsets run these. */
 static int plain_success(const rcase *c)
 {
-    return c->noutcomes == 1 && !c->outcomes[0].is_error;
+    return c->noutcomes == 1 && !c->outcomes[0].is_error && !c->abuse;
 }
 
 static int applies(variant v, const rcase *c, uint64_t max_bytes)
 {
+    if (c->abuse) {
+        /* a contract case: the calls its abuse is made on, dense alone */
+        unsigned f = abuse_flags(c->abuse);
+        if (v == V_INFER)
+            return (f & ABUSE_ON_INFER) != 0;
+        return v == V_DENSE && (f & ABUSE_ON_EXECUTE) && case_runs_execute(c, max_bytes);
+    }
     if (v == V_INFER)
         return 1;
     if (!case_runs_execute(c, max_bytes))

@@ -31,6 +31,13 @@ typedef enum verdict {
 const char *verdict_name(verdict v);
 /* Nonzero when `v` counts against conformance. */
 int verdict_counts_against(verdict v);
+/*
+ * The run's verdict from its results: conformant (1) when none of them
+ * counts against conformance and at least `passed` >= 1 is a PASS.  A
+ * candidate whose supports() refuses everything the suite asks about
+ * shows nothing and is not conformant (README.md, "Verdicts").
+ */
+int run_conformant(long passed, long against);
 
 typedef struct job {
     variant v;

@@ -53,6 +53,7 @@ static void set_shape(wire_call *w, const rcase *c)
 {
     w->op = (int32_t)c->op;
     w->special_zero = c->special_zero;
+    w->abuse = (int32_t)c->abuse;
     w->shape.dtype = (int32_t)c->shape_dtype;
     w->shape.rank = c->shape_rank;
     w->shape.strided = 0;

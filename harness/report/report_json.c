@@ -220,7 +220,9 @@ void report_summarize(json_t *report)
             if (!strcmp(vd, verdict_name((verdict)v)) && verdict_counts_against((verdict)v))
                 against++;
     }
-    json_object_set_new(report, "verdict", json_string(against ? "nonconformant" : "conformant"));
+    long passed = (long)json_integer_value(json_object_get(summary, verdict_name(VD_PASS)));
+    json_object_set_new(report, "verdict", json_string(run_conformant(passed, against)
+                                                           ? "conformant" : "nonconformant"));
     json_object_set_new(report, "summary", summary);
     json_object_set_new(report, "status_agreement",
                         json_pack("{s:I, s:I}", "agree", (json_int_t)agree, "disagree",

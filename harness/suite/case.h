@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "abuse.h"
 #include "reshape_candidate.h"
 
 /* The longest id FORMAT.md allows. */
@@ -71,6 +72,7 @@ typedef struct rcase {
 
     int special_zero;
     int infer_only;
+    case_abuse abuse;           /* a contract case's deviation, else ABUSE_NONE */
     int generated;
 
     int noutcomes;

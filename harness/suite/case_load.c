@@ -22,6 +22,7 @@ static const char *const spec_files[] = {
     "openvino_reshape_1.rst", "openvino_reshape_1_short.md",
     "onednn_static_reshape_1.md", "onednn_static_reshape_1_table.rst",
     "onednn_dynamic_reshape_1.md", "onnx_reshape_14.md",
+    "include/reshape_candidate.h",      /* the ABI: contract cases (`abuse`) */
 };
 
 /* Payloads larger than this are not decoded at load time to check an
@@ -612,14 +613,47 @@ static void grow_cases(case_set *s)
         madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE);
 }
 
+/* A contract case's `abuse` (abuse.h), and what it needs of the case. */
+static void read_abuse(ctx *x, const yaml_node_t *n, rcase *c)
+{
+    if (!want_scalar(x, n, "abuse", "an abuse name"))
+        return;
+    int a = abuse_parse(scalar(n));
+    if (a < 0) {
+        problem(x, n, "unknown abuse '%s' (one of %s)", scalar(n), abuse_names());
+        return;
+    }
+    unsigned f = abuse_flags((case_abuse)a);
+    int two = c->rank >= 1 && c->dims[0] >= 2 && c->dims[c->rank - 1] >= 2 && c->volume >= 2 &&
+              c->volume != UINT64_MAX;
+    if (f & ABUSE_NEEDS_TWO_2D)
+        two = two && c->rank >= 2 && c->dims[1] >= 2;
+    if (!(f & ABUSE_ON_EXECUTE) && !c->infer_only)
+        problem(x, n, "abuse '%s' is made by infer_shape only: the case needs infer_only: true",
+                scalar(n));
+    else if (!(f & ABUSE_ON_INFER) && c->infer_only)
+        problem(x, n, "abuse '%s' is made by execute only: the case cannot be infer_only",
+                scalar(n));
+    else if ((f & ABUSE_NEEDS_RANK) && c->rank < 1)
+        problem(x, n, "abuse '%s' changes index 0: the input needs a rank of at least 1",
+                scalar(n));
+    else if ((f & ABUSE_NEEDS_RANK_2) && (c->rank != 2 || c->nvalues != 2))
+        problem(x, n, "abuse '%s' needs an input of rank 2 and a shape of 2 values", scalar(n));
+    else if ((f & ABUSE_NEEDS_TWO) && !two)
+        problem(x, n, "abuse '%s' needs an input with its first%s and last dims >= 2, no dim 0", scalar(n),
+                (f & ABUSE_NEEDS_TWO_2D) ? ", second" : "");
+    else
+        c->abuse = (case_abuse)a;
+}
+
 enum { K_ID, K_OP, K_CLAUSE, K_QUOTE, K_TAGS, K_INPUT, K_SHAPE, K_SPECIAL_ZERO,
-       K_INFER_ONLY, K_EXPECT, K_GENERATED, K_COUNT };
+       K_INFER_ONLY, K_EXPECT, K_GENERATED, K_ABUSE, K_COUNT };
 
 static void read_case(ctx *x, const yaml_node_t *n, int file_generated)
 {
     static const char *const keys[K_COUNT] = {
         "id", "op", "clause", "quote", "tags", "input", "shape", "special_zero",
-        "infer_only", "expect", "generated"};
+        "infer_only", "expect", "generated", "abuse"};
     yaml_node_t *v[K_COUNT];
     rcase c;
     memset(&c, 0, sizeof c);
@@ -684,6 +718,8 @@ static void read_case(ctx *x, const yaml_node_t *n, int file_generated)
         get_bool(x, v[K_INFER_ONLY], "infer_only", &c.infer_only);
     if (v[K_GENERATED])
         get_bool(x, v[K_GENERATED], "generated", &c.generated);
+    if (v[K_ABUSE] && !x->bad)
+        read_abuse(x, v[K_ABUSE], &c);
     /* the expectation is read last: it is checked against the input */
     if (require(x, n, v[K_EXPECT], "expect", what) && !x->bad)
         read_expect(x, v[K_EXPECT], &c);

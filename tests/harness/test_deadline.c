@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "engine/deadline.h"
-#include "wire.h"
+#include "engine/engine.h"
 
 #define MS INT64_C(1000000)
 

@@ -5,7 +5,9 @@ tell it from the reference).
 
 Depends on: Python 3 and Debian's python3-yaml.
 
-Score = killed / (killed + survived).  Not counted: mutants equivalent by
+Score = killed / (killed + survived - survivors explained as equivalent),
+the issue's definition; the raw killed / (killed + survived) beside it.
+Not counted: mutants equivalent by
 object code (gcc -O2 compiles them to the original's bytes), duplicates
 (the same bytes as an earlier mutant), stillborn ones (they do not compile
 or link) and those the time box left unrun.  Each reason starts with its
@@ -14,8 +16,8 @@ class: "equivalent:" (no caller of the ABI can observe the change),
 free; counted with the equivalent ones),
 "unreachable:" (observable only through calls the harness never makes,
 such as NULL pointers or strides of its own choosing) or "harness:" (the
-harness's policy lets it pass); two more scores leave out the first class,
-then the first two.
+harness's policy lets it pass); only the first two are left out of the
+score.
 """
 import collections
 import datetime
@@ -101,19 +103,20 @@ def render(ms, explanations, elapsed, args, root):
     w("Written by `make mutation` (`tools/mutation/run.py`); do not edit: "
       "explain a survivor in `tools/mutation/equivalent.yaml`, or add the "
       "case that kills it, and run again.\n")
-    w("**Score: %.1f%%** (%d of %d judged mutants killed; %.1f%% by the "
-      "default run alone).\n" % (score, st["killed"], judged, default_score))
     cls["equivalent"] += cls["message"]
-    w("Without the %d survivors explained as equivalent (or changing only "
-      "last_error() text): **%.1f%%**.  "
-      "Without those and the %d that only calls the harness never makes "
-      "could show (`unreachable`): **%.1f%%** of the mutants a case could "
-      "kill.  Survivors the harness's policy lets pass (`harness`): %d; "
-      "unexplained: %d.\n" % (
-          cls["equivalent"], pct(st["killed"], judged - cls["equivalent"]),
-          cls["unreachable"],
-          pct(st["killed"], judged - cls["equivalent"] - cls["unreachable"]),
-          cls["harness"], len(unexplained)))
+    w("**Score: %.1f%%** (%d killed of the %d judged mutants that are not "
+      "survivors explained as equivalent: the issue's definition).\n" % (
+          pct(st["killed"], judged - cls["equivalent"]), st["killed"],
+          judged - cls["equivalent"]))
+    w("Raw: %.1f%% (%d of %d judged mutants killed; %.1f%% by the default "
+      "run alone).  Survivors: %d equivalent (%d of them changing only "
+      "last_error() text), %d `unreachable` (only calls the harness never "
+      "makes could show them), %d `harness` (the harness's policy lets "
+      "them pass), %d unexplained; only the equivalent ones are left out "
+      "of the score.\n" % (
+          score, st["killed"], judged, default_score, cls["equivalent"],
+          cls["message"], cls["unreachable"], cls["harness"],
+          len(unexplained)))
     w("| | |\n| --- | --- |")
     w("| command | `make mutation` (time box `MUTATION_SECONDS`, default "
       "3600 s; a run cut short goes on with `tools/mutation/run.py "

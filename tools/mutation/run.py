@@ -23,7 +23,8 @@ report again from the work folder's results.json (after editing the
 explanations).  --resume: keep the verdicts of
 the work folder's results.json for mutants whose file has not changed since
 (killed stays killed: cases are only ever added; a survivor stays one while
-no case file changed), judge the rest again.  Exits 0 when the report is
+no case file changed), judge the rest again, the last run's survivors
+first.  Exits 0 when the report is
 written, 2 on bad usage or a tree that is not built.
 """
 import argparse
@@ -145,9 +146,12 @@ class Judge:
         os.replace(tmp, os.path.join(self.args.work, "results.json"))
 
     def run(self, started, deadline):
+        # survivors of the last run first (new cases may kill them), then
+        # the rest in an unbiased order
         todo = sorted((m for m in self.ms if "status" not in m),
-                      key=lambda m: hashlib.sha256(m["id"].encode())
-                      .hexdigest())
+                      key=lambda m: (not m.pop("rejudge", False),
+                                     hashlib.sha256(m["id"].encode())
+                                     .hexdigest()))
         with cf.ThreadPoolExecutor(max_workers=self.args.jobs) as pool:
             pending = set()
             while todo or pending:
@@ -185,6 +189,8 @@ def resume(ms, texts, work):
     kept = 0
     for m in ms:
         p = prev.get(m["id"])
+        if p is not None and p.get("status") == "survived":
+            m["rejudge"] = True
         if p is None or p.get("status") not in keep or \
                 shas.get(m["file"]) != file_sha(texts[m["file"]]) or \
                 (p["old"], p["new"]) != (m["old"], m["new"]):
@@ -192,6 +198,7 @@ def resume(ms, texts, work):
         for k in ("status", "killed_by", "evidence"):
             if k in p:
                 m[k] = p[k]
+        m.pop("rejudge", None)
         kept += 1
     return kept, float(old.get("seconds", 0.0))
 

@@ -4,15 +4,26 @@
  */
 #include "broken.h"
 
-/* Strides present are all >= 0. */
+/* Strides present are all >= 0, and the last element the tensor
+ * addresses, dense or strided, ends below bit 2^63 - 7 (the ABI header,
+ * reshape_tensor). */
 static int good_strides(const reshape_tensor *t)
 {
-    if (t->strides == NULL)
-        return 1;
-    for (int32_t i = 0; i < t->rank; i++)
+    int64_t last = 0, part, dense = 1;
+    for (int32_t i = 0; t->strides != NULL && i < t->rank; i++)
         if (t->strides[i] < 0)
             return 0;
-    return 1;
+    for (int32_t i = 0; i < t->rank; i++)
+        if (t->dims[i] == 0)
+            return 1;
+    for (int32_t i = t->rank; i-- > 0;) {
+        int64_t stride = t->strides != NULL ? t->strides[i] : dense;
+        if (__builtin_mul_overflow(t->dims[i] - 1, stride, &part) ||
+            __builtin_add_overflow(last, part, &last) ||
+            __builtin_mul_overflow(dense, t->dims[i], &dense))
+            return 0;
+    }
+    return last <= (INT64_MAX - 7) / (int64_t)reshape_dtype_bits(t->dtype) - 1;
 }
 
 reshape_status base_check_dst(const reshape_tensor *src,

@@ -10,6 +10,7 @@
  *   DEFECT_COPY                             replaces the copy loop when set
  *   DEFECT_ACCEPT_TWO_MINUS_ONES            skips the "one -1" rule
  *   DEFECT_ABI_VERSION                      the abi_version to report
+ *   DEFECT_SUPPORTS(op, d, s, layout)       at the start of supports
  *
  * The defects trigger on the input of 24 elements (the data set's
  * "trigger" cases) unless the hook says otherwise, so a run shows the
@@ -45,6 +46,9 @@ static reshape_status cand_supports(reshape_op op, reshape_dtype d, reshape_dtyp
                                     unsigned layout)
 {
     (void)op; (void)d; (void)s; (void)layout;
+#ifdef DEFECT_SUPPORTS
+    DEFECT_SUPPORTS(op, d, s, layout);
+#endif
     return RESHAPE_OK;
 }
 
