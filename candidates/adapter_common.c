@@ -58,6 +58,26 @@ static reshape_status check_tensor(const reshape_tensor *t, const char *what)
     return RESHAPE_OK;
 }
 
+/* Whether every bit of `t`'s elements lies below 2^63 - 7 from its data
+ * (the ABI header, "A tensor as the caller lays it out"): the offset of
+ * the last element, dense or by its strides, in bits, plus one element.
+ * An empty tensor addresses nothing. */
+static int addressable(const reshape_tensor *t)
+{
+    int64_t last = 0, part, dense = 1;
+    for (int32_t i = 0; i < t->rank; i++)
+        if (t->dims[i] == 0)
+            return 1;
+    for (int32_t i = t->rank; i-- > 0;) {
+        int64_t stride = t->strides != NULL ? t->strides[i] : dense;
+        if (__builtin_mul_overflow(t->dims[i] - 1, stride, &part) ||
+            __builtin_add_overflow(last, part, &last) ||
+            __builtin_mul_overflow(dense, t->dims[i], &dense))
+            return 0;
+    }
+    return last <= (INT64_MAX - 7) / (int64_t)reshape_dtype_bits(t->dtype) - 1;
+}
+
 int adapter_volume(const reshape_tensor *t, int64_t *count)
 {
     int64_t n = 1;
@@ -136,7 +156,20 @@ reshape_status adapter_check_call(const reshape_params *params,
         (src->strides != NULL || dst->strides != NULL))
         return adapter_fail(RESHAPE_E_INVALID_ARGUMENT,
                             "in-place call with strides");
+    if (!addressable(src) || !addressable(dst))
+        return adapter_fail(RESHAPE_E_INVALID_ARGUMENT,
+                            "'%s' reaches past 2^63 bits from its data; no "
+                            "process can hold it", addressable(src) ? "dst" : "src");
     return RESHAPE_OK;
+}
+
+reshape_status adapter_check_execute(const reshape_params *params,
+                                     const reshape_tensor *src,
+                                     const reshape_tensor *dst)
+{
+    if (dst == NULL)
+        return adapter_fail(RESHAPE_E_INVALID_ARGUMENT, "'dst' is NULL");
+    return adapter_check_call(params, src, dst);
 }
 
 reshape_status adapter_check_dst(const reshape_tensor *src,

@@ -47,6 +47,15 @@ reshape_status adapter_check_call(const reshape_params *params,
                                   const reshape_tensor *src,
                                   const reshape_tensor *dst);
 
+/* adapter_check_call for execute, where `dst` is never optional: a NULL
+ * dst is RESHAPE_E_INVALID_ARGUMENT instead of an infer_shape call.  With
+ * dst, adapter_check_call also refuses a src or dst whose last element
+ * ends 2^63 - 7 bits or more past its data (the ABI header's tensor
+ * rule), before a library computes an offset that wraps. */
+reshape_status adapter_check_execute(const reshape_params *params,
+                                     const reshape_tensor *src,
+                                     const reshape_tensor *dst);
+
 /*
  * Checks that `dst` is what the library produced: the same dtype as `src`
  * and exactly `rank` dims equal to `dims`.  Returns RESHAPE_OK or

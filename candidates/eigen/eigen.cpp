@@ -179,6 +179,8 @@ reshape_status eigen_execute(const reshape_params *params,
 {
     int64_t values[RESHAPE_MAX_RANK], dims[RESHAPE_MAX_RANK];
     int32_t count;
+    if (dst == nullptr)
+        return adapter_fail(RESHAPE_E_INVALID_ARGUMENT, "'dst' is NULL");
     reshape_status st = enter(params, src, dst, values, &count);
     if (st != RESHAPE_OK)
         return st;

@@ -137,7 +137,7 @@ static reshape_status torch_execute(const reshape_params *params,
     char text[512];
 
     adapter_clear_error();
-    if ((st = adapter_check_call(params, src, dst)) != RESHAPE_OK)
+    if ((st = adapter_check_execute(params, src, dst)) != RESHAPE_OK)
         return st;
     if (to_shim(src, &s) != 0)
         return RESHAPE_E_NOT_SUPPORTED;

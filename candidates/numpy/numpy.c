@@ -259,7 +259,7 @@ static reshape_status np_execute(const reshape_params *params,
     int64_t dims[RESHAPE_MAX_RANK];
 
     adapter_clear_error();
-    if ((st = adapter_check_call(params, src, dst)) != RESHAPE_OK)
+    if ((st = adapter_check_execute(params, src, dst)) != RESHAPE_OK)
         return st;
     if (npy_type_of(src->dtype) < 0)
         return adapter_fail(RESHAPE_E_NOT_SUPPORTED, "numpy has no dtype for '%s'",

@@ -239,7 +239,7 @@ static reshape_status dnnl_execute(const reshape_params *params,
     unsigned layout;
 
     adapter_clear_error();
-    if ((st = adapter_check_call(params, src, dst)) != RESHAPE_OK)
+    if ((st = adapter_check_execute(params, src, dst)) != RESHAPE_OK)
         return st;
     pthread_once(&init_once, init_engine);
     if (engine_status != dnnl_success)

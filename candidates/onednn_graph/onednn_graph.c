@@ -391,6 +391,8 @@ static reshape_status graph_execute(const reshape_params *params,
     reshape_status st;
     struct plan p;
 
+    if (dst == NULL)
+        return adapter_fail(RESHAPE_E_INVALID_ARGUMENT, "'dst' is NULL");
     if ((st = enter(params, src, dst)) != RESHAPE_OK)
         return st;
     if ((st = plan_build(params, src, src->strides, NULL, &p)) != RESHAPE_OK)

@@ -361,7 +361,7 @@ static reshape_status ort_execute(const reshape_params *params,
     reshape_status st;
 
     adapter_clear_error();
-    if ((st = adapter_check_call(params, src, dst)) != RESHAPE_OK)
+    if ((st = adapter_check_execute(params, src, dst)) != RESHAPE_OK)
         return st;
     if (adapter_layout(src, dst) & ~(unsigned)RESHAPE_LAYOUT_IN_PLACE)
         return adapter_fail(RESHAPE_E_NOT_SUPPORTED,

@@ -195,6 +195,8 @@ reshape_status cv_infer_shape(const reshape_params *params,
 reshape_status cv_execute(const reshape_params *params, const reshape_tensor *src,
                           const reshape_tensor *dst)
 {
+    if (dst == nullptr)
+        return adapter_fail(RESHAPE_E_INVALID_ARGUMENT, "'dst' is NULL");
     reshape_status st = enter(params, src, dst);
     if (st != RESHAPE_OK)
         return st;
