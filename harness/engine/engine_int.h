@@ -68,8 +68,11 @@ struct engine {
     int ndone;
 };
 
+/* CLOCK_MONOTONIC, in nanoseconds. */
 int64_t engine_mono_ns(void);
 
+/* Waits for worker `p` to end (its wait status into *wstatus when not
+ * NULL), closes the parent's ends of its pipes, leaves `p` empty. */
 void proc_reap(proc *p, int *wstatus);
 
 /* Kills a worker and everything below it; returns how many processes

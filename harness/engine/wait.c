@@ -107,7 +107,7 @@ static int64_t slot_look_at(const engine *e, slot *s)
 /* Checks slot `i` after a poll; returns 1 and fills `out` when its batch
  * ended. */
 static int engine_check_slot(engine *e, int i, const struct pollfd *po, const struct pollfd *pr,
-                      completion *out)
+                             completion *out)
 {
     slot *s = &e->slots[i];
     if (po->revents)
