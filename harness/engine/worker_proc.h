@@ -1,6 +1,7 @@
 /*
  * worker_proc.h - the worker process: what runs the candidate, on the far
- * side of the wire (wire.h) from the parent (worker.c).
+ * side of the wire (wire.h) from the parent (worker.c, spawn.c, pool.c,
+ * wait.c).
  *
  * A worker is started by the parent as `reshape-conform __worker ...`
  * (posix_spawn of the harness binary itself, so the parent's memory is

@@ -2,7 +2,7 @@
  * stage.h - the parent's side of one job: writing the inputs, canaries and
  * the request into a cell of a slot's arena (stage_job), and judging the
  * outcome from the arena and the returned statuses alone (judge_job,
- * verdict.c).  The worker is never trusted with a verdict.
+ * verdict*.c).  The worker is never trusted with a verdict.
  *
  * Nothing large is copied: the payload is written straight into the
  * shared src (or, in place, dst), the canaries are a splitmix64 stream

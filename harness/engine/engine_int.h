@@ -1,0 +1,124 @@
+/*
+ * engine_int.h - what the engine's parent-side files share, private to
+ * engine/: a worker process (proc), a slot, the engine itself, and the
+ * functions one file calls in another (spawn.c: starting, loading, killing and
+ * reaping a worker; pool.c: dying workers, spares, binding; wait.c: batches'
+ * ends).  Depends on worker.h, wire.h, worker_proc.h, deadline.h,
+ * spawner.h.
+ */
+#ifndef HARNESS_ENGINE_INT_H
+#define HARNESS_ENGINE_INT_H
+
+#include <pthread.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "deadline.h"
+#include "spawner.h"
+#include "worker.h"
+#include "worker_proc.h"
+
+/* A worker process and the parent's ends of its pipes. */
+typedef struct proc {
+    pid_t pid;              /* 0: none */
+    int req_w, resp_r, out_r;
+    int ready;              /* it said it loaded the candidate */
+} proc;
+
+typedef struct slot {
+    arena ar;
+    proc w;
+    int busy, n;
+    size_t out_bytes;       /* the batch's output */
+    int attr_at;            /* the request its latest output is pinned on */
+    size_t attr_bytes;      /* output pinned on request attr_at */
+    size_t head_len;
+    char head[ENGINE_OUTPUT_HEAD + 1];
+    deadline_req req[ARENA_CELLS];  /* the batch's requests, for deadline.h */
+} slot;
+
+struct engine {
+    pthread_mutex_t lock;               /* spares, dying and hello: the slots'
+                                           threads share them (schedule.c) */
+    isolation mode;
+    int nslots;
+    slot *slots;
+    char *path;
+    int timeout_ms;
+    uint32_t seq;
+    proc *spares;                       /* forked, not yet bound to a slot */
+    int nspares;
+    pid_t *dying;                       /* killed or dying, not yet reaped */
+    int ndying, capdying;
+    size_t big_src, big_dst;            /* of each arena's big cell */
+    worker_hello hello;                 /* the latest worker's, when it loaded */
+    int chatty;
+    int sandbox;                        /* workers install sandbox.h's filter */
+    int forky;                          /* a worker left children running */
+    int sweep_due;
+    int want_spares;                    /* spares to keep loaded: 1, or a slot's
+                                           worth once workers hang */                      /* a worker ended: its orphans come here */
+    int strays;                         /* processes killed that no result counts */
+    deadline dl;
+    char load_tail[ENGINE_OUTPUT_HEAD + 1];     /* end of a loading worker's output */
+    pthread_t owner;                    /* the thread that started the engine */
+    spawner sp;                         /* starts workers for the other threads */
+    const reshape_candidate *inproc;    /* ISO_NONE */
+    int *done;                          /* ISO_NONE: finished slots */
+    int ndone;
+};
+
+/* CLOCK_MONOTONIC, in nanoseconds. */
+int64_t engine_mono_ns(void);
+
+/* Waits for worker `p` to end (its wait status into *wstatus when not
+ * NULL), closes the parent's ends of its pipes, leaves `p` empty. */
+void proc_reap(proc *p, int *wstatus);
+
+/* Kills a worker and everything below it; returns how many processes
+ * below it were running. */
+int proc_kill(proc *p, int *wstatus);
+
+/* Starts a worker into *p, on the thread that started the engine or else
+ * through the engine's spawner: a worker dies with the thread that
+ * started it (spawner.h). */
+int proc_spawn(engine *e, proc *p, char **err);
+
+/* Waits until worker `p` has loaded the candidate.  Returns 0, or -1 with
+ * *err set and the worker gone; e->hello.probe.state is then 2 when it is
+ * the candidate's doing (it refused, died or hung while loading). */
+int proc_await_ready(engine *e, proc *p, char **err);
+
+/* Leaves a worker that is dying to be reaped later, so that its teardown
+ * (slow under a hypervisor) does not hold the run up. */
+void proc_leave_dying(engine *e, proc *p);
+
+/* Kills and reaps the children of the harness that are no worker of the
+ * engine's: what dead workers' candidates left running (reaper.h).  Under
+ * the lock, or from the one thread driving every slot. */
+void engine_sweep(engine *e);
+
+/* Kills what runs below a hung or flooding worker, then the worker, and
+ * leaves it to be reaped later (its teardown is slow under a hypervisor);
+ * from now on a spare per slot is kept, as more hangs are likely.  Returns
+ * how many processes below it ran. */
+int engine_kill_late(engine *e, proc *p);
+
+/* Reaps the dying workers that have ended (all of them with `block`),
+ * then sweeps up what they left. */
+void engine_reap_dying(engine *e, int block);
+
+/* Forks spares until there are `want`; a failure only leaves fewer. */
+void engine_top_up_spares(engine *e, int want);
+
+/* Gives slot `i` a worker: a spare (waiting for it to load if none has
+ * yet), then forks the next spare.  Returns 0, or -1 with *err set. */
+int engine_bind_worker(engine *e, int i, char **err);
+
+/* Waits, up to the timeout, for a freshly bound worker to say it is warm
+ * (WORKER_BOUND), so that the first batch does not wait for that.  A worker
+ * that dies or says nothing meanwhile is left for the first batch's poll
+ * to report; a late WORKER_BOUND is skipped there. */
+void proc_await_bound(engine *e, proc *p);
+
+#endif

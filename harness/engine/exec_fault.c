@@ -1,0 +1,89 @@
+/*
+ * exec_fault.c - the worker's fault handler (exec.h): on SIGSEGV, SIGBUS,
+ * SIGFPE, SIGILL or SIGABRT it records the signal and the fault address in
+ * the running request's response, tells the parent, and dies with the
+ * signal.  Depends on exec_int.h.
+ */
+#define _GNU_SOURCE
+#include <malloc.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include "exec_int.h"
+
+static uint8_t *fault_view;
+static size_t fault_size;
+static wire_response *volatile fault_resp;   /* the request being carried out */
+static int fault_notify = -1;
+
+void exec_fault_track(wire_response *r)
+{
+    fault_resp = r;
+}
+
+static void on_fault(int sig, siginfo_t *info, void *uctx)
+{
+    wire_response *r = fault_resp;
+    if (r && !r->fault_signal) {
+        uintptr_t addr = (uintptr_t)info->si_addr, base = (uintptr_t)fault_view;
+        r->fault_signal = sig;
+        r->fault_write = -1;
+#if defined(__x86_64__)
+        if (sig == SIGSEGV)
+            r->fault_write = (((ucontext_t *)uctx)->uc_mcontext.gregs[REG_ERR] & 2) ? 1 : 0;
+#else
+        (void)uctx;
+#endif
+        if (sig == SIGSEGV || sig == SIGBUS) {
+            r->fault_in_arena = addr >= base && addr < base + fault_size;
+            r->fault_addr = r->fault_in_arena ? addr - base : addr;
+        }
+    }
+    exec_record_death(0, 0);
+    /* let the signal do what it would have done without us */
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void exec_record_death(int sig, uint64_t code)
+{
+    wire_response *r = fault_resp;
+    if (r && sig && !r->fault_signal) {
+        r->fault_signal = sig;
+        r->fault_write = -1;
+        r->fault_addr = code;
+    }
+    if (r && fault_notify >= 0) {
+        char c = EXEC_DYING;
+        if (write(fault_notify, &c, 1) != 1) {
+            /* the parent is gone or reads the death from the pipe's end */
+        }
+    }
+}
+
+void exec_install_fault_handler(const arena *a, uint8_t *view, int notify_fd)
+{
+    fault_notify = notify_fd;
+    static const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+    static char altstack[1 << 16];
+    stack_t ss = {.ss_sp = altstack, .ss_size = sizeof altstack, .ss_flags = 0};
+    sigaltstack(&ss, NULL);
+    fault_view = view;
+    fault_size = a->size;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_fault;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
+        sigaction(sigs[i], &sa, NULL);
+}

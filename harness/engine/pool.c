@@ -1,0 +1,186 @@
+/*
+ * pool.c - the engine's workers between their start and their end: the
+ * dying ones reaped later and their orphans swept, the spares kept loaded
+ * in advance, binding a worker to a slot (its arena's memfd over the
+ * socket) and waiting until it is warm.  Depends on engine_int.h and
+ * spawn.c.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/base.h"
+#include "engine_int.h"
+#include "exec.h"
+#include "reaper.h"
+
+/* Leaves a worker that is dying to be reaped later, so that its teardown
+ * (slow under a hypervisor) does not hold the run up. */
+void proc_leave_dying(engine *e, proc *p)
+{
+    pthread_mutex_lock(&e->lock);
+    if (p->pid > 0) {
+        kill(p->pid, SIGKILL);
+        if (e->ndying == e->capdying) {
+            e->capdying = e->capdying ? 2 * e->capdying : 16;
+            e->dying = xrealloc(e->dying, (size_t)e->capdying * sizeof *e->dying);
+        }
+        e->dying[e->ndying++] = p->pid;
+        close(p->req_w);
+        close(p->resp_r);
+        close(p->out_r);
+    }
+    p->pid = 0;
+    p->ready = 0;
+    pthread_mutex_unlock(&e->lock);
+}
+
+/* Kills and reaps the children of the harness that are no worker of the
+ * engine's: what dead workers' candidates left running (reaper.h).  Under
+ * the lock, or from the one thread driving every slot. */
+void engine_sweep(engine *e)
+{
+    __atomic_store_n(&e->sweep_due, 0, __ATOMIC_RELAXED);
+    pid_t *known = xmalloc(((size_t)2 * e->nslots + 1 + (size_t)e->ndying) * sizeof *known);
+    int n = 0;
+    for (int i = 0; i < e->nslots; i++)
+        if (e->slots[i].w.pid > 0)
+            known[n++] = e->slots[i].w.pid;
+    for (int k = 0; k < e->nspares; k++)
+        if (e->spares[k].pid > 0)
+            known[n++] = e->spares[k].pid;
+    for (int k = 0; k < e->ndying; k++)
+        known[n++] = e->dying[k];
+    e->strays += reaper_sweep(known, n);
+    free(known);
+}
+
+/* Kills what runs below a hung or flooding worker, then the worker, and
+ * leaves it to be reaped later (its teardown is slow under a hypervisor);
+ * from now on a spare per slot is kept, as more hangs are likely.  Returns
+ * how many processes below it ran. */
+int engine_kill_late(engine *e, proc *p)
+{
+    int below = p->pid > 0 ? reaper_kill_descendants(p->pid) : 0;
+    __atomic_store_n(&e->want_spares, e->nslots, __ATOMIC_RELAXED);
+    proc_leave_dying(e, p);
+    return below;
+}
+
+/* Reaps the dying workers that have ended (all of them with `block`),
+ * then sweeps up what they left. */
+void engine_reap_dying(engine *e, int block)
+{
+    int n = 0, reaped = 0;
+    for (int k = 0; k < e->ndying; k++) {
+        int st;
+        pid_t r;
+        while ((r = waitpid(e->dying[k], &st, block ? 0 : WNOHANG)) < 0 && errno == EINTR)
+            ;
+        if (r == 0)
+            e->dying[n++] = e->dying[k];
+        else
+            reaped = 1;
+    }
+    e->ndying = n;
+    if (reaped || __atomic_load_n(&e->sweep_due, __ATOMIC_RELAXED))
+        engine_sweep(e);
+}
+
+/* Forks spares until there are `want`; a failure only leaves fewer. */
+void engine_top_up_spares(engine *e, int want)
+{
+    while (e->nspares < want) {
+        char *err = NULL;
+        if (proc_spawn(e, &e->spares[e->nspares], &err) != 0) {
+            free(err);
+            return;
+        }
+        e->nspares++;
+    }
+}
+
+/* Index of a spare that has said it loaded, polling without waiting, or
+ * the oldest one (which then has to be waited for). */
+static int engine_pick_spare(engine *e)
+{
+    for (int k = 0; k < e->nspares; k++) {
+        proc *p = &e->spares[k];
+        if (p->ready)
+            return k;
+        struct pollfd f = {p->resp_r, POLLIN, 0};
+        if (poll(&f, 1, 0) == 1)
+            return k;
+    }
+    return 0;
+}
+
+/* Sends a worker its slot index and the slot's arena memfd.  A worker
+ * that died after loading is left for the submit's poll to report. */
+static void proc_send_binding(proc *p, int idx, int fd)
+{
+    union {
+        char buf[CMSG_SPACE(sizeof(int))];
+        struct cmsghdr align;
+    } u;
+    memset(&u, 0, sizeof u);
+    struct iovec io = {&idx, sizeof idx};
+    struct msghdr m = {0};
+    m.msg_iov = &io;
+    m.msg_iovlen = 1;
+    m.msg_control = u.buf;
+    m.msg_controllen = sizeof u.buf;
+    struct cmsghdr *c = CMSG_FIRSTHDR(&m);
+    c->cmsg_level = SOL_SOCKET;
+    c->cmsg_type = SCM_RIGHTS;
+    c->cmsg_len = CMSG_LEN(sizeof(int));
+    memcpy(CMSG_DATA(c), &fd, sizeof fd);
+    while (sendmsg(p->req_w, &m, MSG_NOSIGNAL) < 0 && errno == EINTR)
+        ;
+}
+
+/* Gives slot `i` a worker: a spare (waiting for it to load if none has
+ * yet), then forks the next spare.  Returns 0, or -1 with *err set. */
+int engine_bind_worker(engine *e, int i, char **err)
+{
+    slot *s = &e->slots[i];
+    engine_top_up_spares(e, 1);
+    if (e->nspares == 0) {
+        *err = xasprintf("cannot fork a worker: %s", strerror(errno));
+        return -1;
+    }
+    int k = engine_pick_spare(e);
+    proc p = e->spares[k];
+    e->spares[k] = e->spares[--e->nspares];
+    if (proc_await_ready(e, &p, err) != 0)
+        return -1;
+    s->w = p;
+    proc_send_binding(&s->w, i, s->ar.fd);
+    return 0;   /* the next spare is forked while the parent would wait anyway */
+}
+
+/* Waits, up to the timeout, for a freshly bound worker to say it is warm
+ * (WORKER_BOUND), so that the first batch does not wait for that.  A worker
+ * that dies or says nothing meanwhile is left for the first batch's poll
+ * to report; a late WORKER_BOUND is skipped there. */
+void proc_await_bound(engine *e, proc *p)
+{
+    struct pollfd f = {p->resp_r, POLLIN, 0};
+    if (poll(&f, 1, e->timeout_ms) != 1)
+        return;
+    char c;
+    if (read(p->resp_r, &c, 1) == 1 && c != WORKER_BOUND) {
+        /* EXEC_DYING: the candidate's own thread crashed it; the poll
+         * reports the death */
+    }
+}
