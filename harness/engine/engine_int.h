@@ -55,9 +55,9 @@ struct engine {
     int chatty;
     int sandbox;                        /* workers install sandbox.h's filter */
     int forky;                          /* a worker left children running */
-    int sweep_due;
+    int sweep_due;                      /* a worker ended: its orphans come here */
     int want_spares;                    /* spares to keep loaded: 1, or a slot's
-                                           worth once workers hang */                      /* a worker ended: its orphans come here */
+                                           worth once workers hang */
     int strays;                         /* processes killed that no result counts */
     deadline dl;
     char load_tail[ENGINE_OUTPUT_HEAD + 1];     /* end of a loading worker's output */
