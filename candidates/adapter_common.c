@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "adapter_common.h"
+#include "tensor_extent.h"
 
 static _Thread_local char message[512];
 
@@ -56,26 +57,6 @@ static reshape_status check_tensor(const reshape_tensor *t, const char *what)
                                 "stride %d of '%s' is negative", (int)i, what);
     }
     return RESHAPE_OK;
-}
-
-/* Whether every bit of `t`'s elements lies below 2^63 - 7 from its data
- * (the ABI header, "A tensor as the caller lays it out"): the offset of
- * the last element, dense or by its strides, in bits, plus one element.
- * An empty tensor addresses nothing. */
-static int addressable(const reshape_tensor *t)
-{
-    int64_t last = 0, part, dense = 1;
-    for (int32_t i = 0; i < t->rank; i++)
-        if (t->dims[i] == 0)
-            return 1;
-    for (int32_t i = t->rank; i-- > 0;) {
-        int64_t stride = t->strides != NULL ? t->strides[i] : dense;
-        if (__builtin_mul_overflow(t->dims[i] - 1, stride, &part) ||
-            __builtin_add_overflow(last, part, &last) ||
-            __builtin_mul_overflow(dense, t->dims[i], &dense))
-            return 0;
-    }
-    return last <= (INT64_MAX - 7) / (int64_t)reshape_dtype_bits(t->dtype) - 1;
 }
 
 int adapter_volume(const reshape_tensor *t, int64_t *count)
@@ -156,10 +137,10 @@ reshape_status adapter_check_call(const reshape_params *params,
         (src->strides != NULL || dst->strides != NULL))
         return adapter_fail(RESHAPE_E_INVALID_ARGUMENT,
                             "in-place call with strides");
-    if (!addressable(src) || !addressable(dst))
+    if (!tensor_addressable(src) || !tensor_addressable(dst))
         return adapter_fail(RESHAPE_E_INVALID_ARGUMENT,
                             "'%s' reaches past 2^63 bits from its data; no "
-                            "process can hold it", addressable(src) ? "dst" : "src");
+                            "process can hold it", tensor_addressable(src) ? "dst" : "src");
     return RESHAPE_OK;
 }
 

@@ -3,27 +3,17 @@
  * copy through the hooks.  Depends on broken.h and the ABI header only.
  */
 #include "broken.h"
+#include "../../tensor_extent.h"
 
 /* Strides present are all >= 0, and the last element the tensor
  * addresses, dense or strided, ends below bit 2^63 - 7 (the ABI header,
  * reshape_tensor). */
 static int good_strides(const reshape_tensor *t)
 {
-    int64_t last = 0, part, dense = 1;
     for (int32_t i = 0; t->strides != NULL && i < t->rank; i++)
         if (t->strides[i] < 0)
             return 0;
-    for (int32_t i = 0; i < t->rank; i++)
-        if (t->dims[i] == 0)
-            return 1;
-    for (int32_t i = t->rank; i-- > 0;) {
-        int64_t stride = t->strides != NULL ? t->strides[i] : dense;
-        if (__builtin_mul_overflow(t->dims[i] - 1, stride, &part) ||
-            __builtin_add_overflow(last, part, &last) ||
-            __builtin_mul_overflow(dense, t->dims[i], &dense))
-            return 0;
-    }
-    return last <= (INT64_MAX - 7) / (int64_t)reshape_dtype_bits(t->dtype) - 1;
+    return tensor_addressable(t);
 }
 
 reshape_status base_check_dst(const reshape_tensor *src,
