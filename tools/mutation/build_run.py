@@ -74,10 +74,12 @@ def run_harness(root, so, env_extra, args, limit_s):
     """Runs the harness on candidate `so` and stops it at its first failing
     line (one (case, variant) that counts against conformance): a mutant
     that fails every request would otherwise cost a worker respawn each.
+    --verbose makes the harness print each such line as it is decided;
+    without it a failing run prints only its findings, at the end.
     Returns (exit status, "failed" or "hang"; the line or what happened)."""
     cmd = ["stdbuf", "-oL", os.path.join(root, "build", "reshape-conform"),
-           "--candidate", so, "--quiet", "--jobs", "1", "--timeout-ms",
-           "2000"] + args
+           "--candidate", so, "--quiet", "--verbose", "--jobs", "1",
+           "--timeout-ms", "2000"] + args
     env = dict(os.environ, NO_COLOR="1")
     env.pop("RESHAPE_REF_PLAIN", None)
     env.update(env_extra)

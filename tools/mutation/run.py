@@ -6,22 +6,24 @@ object code equals the original's is equivalent by construction, one whose
 object equals an earlier mutant's is a duplicate of it; neither is run.
 Each other mutant is linked into its own libreshape_ref.so and judged by
 the harness over the whole suite (build_run.py), two at a time, until every
-mutant is judged or the time box is spent.  Writes results.json into the
-work folder and the report (report.py), MUTATION.md by default.
+mutant is judged or the time box is spent.  Writes the verdicts to
+tools/mutation/results.json (committed beside MUTATION.md, so that a run
+cut short can be resumed from any clone) and the report (report.py),
+MUTATION.md by default.  The work folder holds only each mutant's build.
 
 Depends on: Python 3, Debian's python3-clang and python3-yaml, gcc, and a
 built tree (`make`).  Usage, from the top of the repository:
 
   /usr/bin/python3 tools/mutation/run.py [--seconds S] [--jobs N]
-      [--work DIR] [--out FILE] [--only GLOB] [--list] [--resume]
-      [--report]
+      [--work DIR] [--results FILE] [--out FILE] [--only GLOB] [--list]
+      [--resume] [--report]
 
 --seconds: the time box (default 3600); mutants not started by then are
 reported as not run.  --only: ids matching an fnmatch glob (several may be
 given).  --list: print the mutants and exit.  --report: only write the
-report again from the work folder's results.json (after editing the
+report again from the results file (after editing the
 explanations).  --resume: keep the verdicts of
-the work folder's results.json for mutants whose file has not changed since
+the results file for mutants whose file has not changed since
 (killed stays killed: cases are only ever added; a survivor stays one while
 no case file changed), judge the rest again, the last run's survivors
 first.  Exits 0 when the report is
@@ -74,6 +76,8 @@ def parse_args(argv):
                     default=float(os.environ.get("MUTATION_SECONDS", 3600)))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--work", default=os.path.join(ROOT, "build", "mutation"))
+    ap.add_argument("--results", default=os.path.join(
+        ROOT, "tools", "mutation", "results.json"))
     ap.add_argument("--out", default=os.path.join(ROOT, "MUTATION.md"))
     ap.add_argument("--explanations", default=os.path.join(
         ROOT, "tools", "mutation", "equivalent.yaml"))
@@ -137,13 +141,14 @@ class Judge:
     def save(self, elapsed):
         keep = [{k: v for k, v in m.items() if k != "object"}
                 for m in self.ms]
-        tmp = os.path.join(self.args.work, "results.json.tmp")
+        tmp = self.args.results + ".tmp"
         with open(tmp, "w") as f:
             json.dump({"seconds": elapsed, "cases_sha256": self.cases,
                        "file_sha256": {
                 k: file_sha(v) for k, v in self.texts.items()},
-                "mutants": keep}, f, indent=1)
-        os.replace(tmp, os.path.join(self.args.work, "results.json"))
+                "mutants": keep}, f, indent=0, sort_keys=True)
+            f.write("\n")
+        os.replace(tmp, self.args.results)
 
     def run(self, started, deadline):
         # survivors of the last run first (new cases may kill them), then
@@ -174,11 +179,11 @@ class Judge:
 KEPT = ("killed", "equivalent", "duplicate", "stillborn")
 
 
-def resume(ms, texts, work):
-    """Takes the verdicts of work/results.json for every mutant whose file
+def resume(ms, texts, results):
+    """Takes the verdicts of the results file for every mutant whose file
     is unchanged and whose verdict cannot change by adding cases."""
     try:
-        with open(os.path.join(work, "results.json")) as f:
+        with open(results) as f:
             old = json.load(f)
     except (OSError, ValueError):
         return 0, 0.0
@@ -221,7 +226,7 @@ def cases_sha():
 def write_report(args):
     """MUTATION.md again from results.json, judging nothing."""
     try:
-        with open(os.path.join(args.work, "results.json")) as f:
+        with open(args.results) as f:
             old = json.load(f)
     except (OSError, ValueError) as e:
         sys.exit("mutation: cannot read the last results: %s" % e)
@@ -257,7 +262,7 @@ def main(argv):
         return 0
     if args.report:
         return write_report(args)
-    kept, prev_seconds = resume(ms, texts, args.work) if args.resume \
+    kept, prev_seconds = resume(ms, texts, args.results) if args.resume \
         else (0, 0.0)
     args.kept = kept
     if kept:

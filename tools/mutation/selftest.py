@@ -10,7 +10,8 @@ Depends on: Python 3, Debian's python3-clang, gcc, and a built tree
   2. The mutants of reference/*.c come out the same, ids and order, twice.
   3. A mutant the suite must kill is killed by the default run: infer.c's
      rule 5 test `dims[i] < -1` turned into `dims[i] <= -1` (every -1 in a
-     shape becomes BELOW_MINUS_ONE).
+     shape becomes BELOW_MINUS_ONE), and its evidence is the harness's
+     first failing line (the run was stopped there, not at its end).
   4. A mutant no case can tell apart survives all three runs: error.c's
      message buffer of 257 bytes instead of 256 (no message is that long);
      its reason is in equivalent.yaml.
@@ -97,6 +98,12 @@ def main():
             elif want == "killed" and m["killed_by"] != "default":
                 failures.append("%s killed only by the %s run" % (
                     m["id"], m["killed_by"]))
+            elif want == "killed" and not build_run.VERDICT_LINE.match(
+                    m["evidence"]):
+                # the run must be stopped at its first failing line, which
+                # is also the evidence MUTATION.md shows
+                failures.append("%s: evidence %r is not a failing line" % (
+                    m["id"], m["evidence"]))
     for f in failures:
         print("test-mutation: " + f, file=sys.stderr)
     print("test-mutation: %d checks, %d failed" % (CHECKS, len(failures)))
