@@ -7,7 +7,8 @@
 # target itself never fails for that.  None of this is in `all` or `test`:
 # the libraries are large (see candidates/<library>/README.md).
 #
-# `make scoreboard` runs the harness on every adapter that was built and
+# `make scoreboard` runs the harness on every adapter that was built,
+# profiles it, certifies it and reruns the bundle (`verify --rerun`), and
 # writes reports/SCOREBOARD.md (candidates/scoreboard.py).
 #
 # Each build.mk adds `candidates-<library>` to ADAPTER_LIBS and defines:

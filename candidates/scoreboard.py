@@ -10,13 +10,14 @@ For each library in LIBRARIES whose adapter DIR/<library>.so exists it runs
   HARNESS --candidate DIR/<library>.so --report-dir REPORTS/<library> --quiet
 (with OMP_NUM_THREADS=1: oneDNN and libtorch then use one OpenMP thread, as the
 harness runs its own threads and forks workers) and reads the JSON it
-writes.  A library that is not built is listed as such.  --render-only reads
-the existing reports without running anything.
+writes, then profiles it (scoreboard_perf.py) and certifies it and reruns
+the bundle (scoreboard_certify.py).  A library that is not built is listed as
+such.  --render-only reads the existing reports without running anything.
 
 Exit status: 0 the scoreboard was written (whatever the libraries' verdicts:
-the harness's exit 1, nonconformant, is a result, not a failure); 2 bad
-usage; 3 the harness failed (exit 2 or 3, or no report written) for some
-library, after writing the scoreboard for the others.
+the harness's exit 1, nonconformant, or a bundle that does not reproduce is a
+result, not a failure); 2 bad usage; 3 the harness failed (exit 2 or 3, or no
+report or bundle written) for some library, after writing the scoreboard.
 
 Findings are reported as measured: the harness groups the failing entries
 into findings (reports/SCHEMA.md, "Findings"); nothing here hides or
@@ -31,6 +32,7 @@ import subprocess
 import sys
 import time
 
+import scoreboard_certify
 import scoreboard_perf
 
 LIBRARIES = ["onednn", "onednn_graph", "onnxruntime", "libtorch", "numpy", "xnnpack",
@@ -256,7 +258,7 @@ def cell(text):
     return " ".join(str(text).split()).replace("|", "\\|")
 
 
-def render(results, out_path, perf_rows):
+def render(results, out_path, perf_rows, cert_rows):
     lines = ["# Scoreboard: real libraries against the reshape specs", "",
              "Written by `make scoreboard` (`candidates/scoreboard.py`): the harness run on "
              "each library adapter in `build/candidates/` (`make candidates` builds them), "
@@ -321,7 +323,7 @@ def render(results, out_path, perf_rows):
         lines += ["", "Skipped: %d of %d runs are NOT_SUPPORTED, configurations the "
                   "library cannot express through its API (`candidates/%s/README.md`)." %
                   (skipped, report["summary"]["total"], lib), ""]
-    lines += scoreboard_perf.section(perf_rows)
+    lines += scoreboard_certify.section(cert_rows) + scoreboard_perf.section(perf_rows)
     with open(out_path, "w") as f:
         f.write("\n".join(lines))
 
@@ -352,6 +354,9 @@ def main():
             rc, res["seconds"] = run_harness(args.harness, adapter, report_dir)
             if rc in (0, 1) and scoreboard_perf.run(args.harness, adapter, report_dir) not in (0, 1):
                 rc = 3
+            if rc in (0, 1) and scoreboard_certify.run(args.harness, adapter,
+                                                       report_dir) not in (0, 1):
+                failed = True
             if rc not in (0, 1):
                 print("scoreboard: the harness failed on '%s' with exit %d" % (lib, rc),
                       file=sys.stderr)
@@ -372,14 +377,15 @@ def main():
     ref_dir = os.path.join(args.reports, "reference")
     if not args.render_only and scoreboard_perf.run(args.harness, args.reference, ref_dir) not in (0, 1):
         failed = True
-    perf_rows = [("reference", "reference", scoreboard_perf.headline(ref_dir))]
+    perf_rows, cert_rows = [("reference", "reference", scoreboard_perf.headline(ref_dir))], []
     for lib, res in results:
         if res.get("report") is not None:
-            cand = res["report"]["candidate"]
-            perf_rows.append(("%s %s" % (cand["name"], cand["version"]), lib,
-                              scoreboard_perf.headline(os.path.join(args.reports, lib))))
+            cand, folder = res["report"]["candidate"], os.path.join(args.reports, lib)
+            name = "%s %s" % (cand["name"], cand["version"])
+            perf_rows.append((name, lib, scoreboard_perf.headline(folder)))
+            cert_rows.append((name, scoreboard_certify.record(folder)))
     out = os.path.join(args.reports, "SCOREBOARD.md")
-    render(results, out, perf_rows)
+    render(results, out, perf_rows, cert_rows)
     print("scoreboard: wrote %s" % out)
     return 3 if failed else 0
 

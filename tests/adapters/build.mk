@@ -1,7 +1,8 @@
 # tests/adapters/build.mk - tests of the library adapters and the scoreboard.
 #   build/tests/adapters       smoke_test.c dlopens build/candidates/<library>.so;
-#                              scoreboard_test.c runs candidates/scoreboard.py
-#                              against a stand-in harness
+#                              scoreboard_test.c and scoreboard_certify_test.c
+#                              run candidates/scoreboard.py against a
+#                              stand-in harness (scoreboard_world.c)
 #   build/san/tests/adapters   the same under ASan + UBSan
 # The adapters themselves come from `make candidates` and are not built
 # here: a library whose adapter is missing is a skipped test.
