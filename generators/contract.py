@@ -6,14 +6,15 @@ a NULL params, src, dst, shape, out_rank or out_dims; special_zero 2; an
 op or dtype outside the enums; a rank of 33 or -1; NULL or negative dims;
 negative strides; a stride that puts the last element past bit 2^63; a
 shape tensor with strides, NULL data or dims whose product wraps int64; a
-dst of another dtype; in-place with strides; dense dims of 2^59 elements
-over a small buffer.  The base reshape keeps the
+dst of another dtype; in-place with strides; dense dims of 2^59 elements,
+or of 2^63 - 1, over a small buffer; a stride whose product with a dim
+wraps int64 to a small offset.  The base reshape keeps the
 input's dims ([2, 3] into [2, 3]), so that a dst with the input's dims is
 the right one and only the abuse can make a call fail.  Every one of them
 is INVALID_ARGUMENT (include/reshape_candidate.h, reference/DECISIONS.md
 D11), except the forms the ABI allows, which expect the base's outcome:
 NULL dims at rank 0, NULL shape data with no values, NULL src or dst data
-at volume 0.  Each case quotes the header's sentence it checks.  For every
+at volume 0, a zero stride, strides given for a scalar.  Each case quotes the header's sentence it checks.  For every
 operation; ids are contract_<op>_<abuse>[_<form>].  Depends on model.py
 and casebuild.py.
 """
@@ -74,12 +75,16 @@ REFUSED = (
     ("dst_dims_null", EXECUTE, False), ("dst_dim_negative", DIMS, False),
     ("dst_data_null", DATA, False), ("dst_stride_negative", MISUSE, False),
     ("dst_stride_huge", BITS, False), ("in_place_strided", IN_PLACE, False),
+    ("src_stride_wraps", BITS, False),
 )
 
 # Abuses on another base than [2, 3]: a negative stride on an empty tensor
 # (with a volume above 0 the offset check refuses it too; at volume 0 only
 # the strides check can).
-ODD_DIMS = {"src_stride_negative": [0, 3], "dst_stride_negative": [0, 3]}
+# A stride whose product with dims[0] - 1 wraps to a small offset needs
+# dims[0] >= 4 (with 3 no such stride fits int64).
+ODD_DIMS = {"src_stride_negative": [0, 3], "dst_stride_negative": [0, 3],
+            "src_stride_wraps": [4, 2]}
 
 # (abuse, id suffix, input dims, shape values, the sentence): forms the ABI
 # allows, which must give the base reshape's own outcome.
@@ -90,6 +95,7 @@ ALLOWED = (
     ("shape_data_null", "no_values", [], [], SHAPE),
     ("src_data_null", "empty", [0, 3], [0, 3], DATA),
     ("dst_data_null", "empty", [0, 3], [0, 3], DATA),
+    ("strides_scalar", "", [], [], STRIDES),
 )
 
 
@@ -122,6 +128,8 @@ def cases():
                        True) != ("shape", (2, 3)):
             raise ValueError("[0, 0] with special_zero does not copy [2, 3] for %s" % op)
         found.append(_case(op, "dims_huge", "", [2, 3], [0, 0], BITS, False,
+                           {"error": "INVALID_ARGUMENT"}, special_zero=True))
+        found.append(_case(op, "dims_max", "", [2, 3], [0, 0], BITS, False,
                            {"error": "INVALID_ARGUMENT"}, special_zero=True))
         if "u1" in model.DATA_TYPES[op]:
             # one bit an element: the bound is (INT64_MAX - 7) / 1, where

@@ -53,6 +53,10 @@ static const struct {
                                ABUSE_ON_EXECUTE | ABUSE_NEEDS_RANK | ABUSE_NEEDS_TWO},
     [ABUSE_IN_PLACE_STRIDED] = {"in_place_strided", ABUSE_ON_EXECUTE},
     [ABUSE_DIMS_HUGE] = {"dims_huge", ABUSE_ON_EXECUTE | ABUSE_NEEDS_RANK_2},
+    [ABUSE_SRC_STRIDE_WRAPS] = {"src_stride_wraps",
+                                ABUSE_ON_EXECUTE | ABUSE_NEEDS_RANK | ABUSE_NEEDS_FOUR},
+    [ABUSE_DIMS_MAX] = {"dims_max", ABUSE_ON_EXECUTE | ABUSE_NEEDS_RANK_2},
+    [ABUSE_STRIDES_SCALAR] = {"strides_scalar", ABUSE_ON_EXECUTE | ABUSE_NEEDS_SCALAR},
 };
 
 const char *abuse_name(case_abuse a)
@@ -163,6 +167,18 @@ static void strides_wrap(reshape_tensor *t, int64_t *room)
         room[i] = (half + t->dims[i] - 2) / (t->dims[i] - 1);
 }
 
+/* Dense strides for `t` (dims[0] >= 4, no dim 0) except strides[0], the
+ * smallest stride whose product with dims[0] - 1 reaches 2^64: in int64 the
+ * product overflows, and wrapped modulo 2^64 it is below dims[0] - 1, so a
+ * candidate that multiplies without checking finds the tensor small and
+ * reads far outside it. */
+static void stride_wraps(reshape_tensor *t, int64_t *room)
+{
+    dense_strides(t, room);
+    uint64_t d = (uint64_t)t->dims[0] - 1; /* >= 3: the stride fits int64 */
+    room[0] = (int64_t)(UINT64_MAX / d + 1);
+}
+
 /* Another dtype than `d`, of the same width where there is one. */
 static reshape_dtype other_dtype(reshape_dtype d)
 {
@@ -233,6 +249,19 @@ static void apply_tensor(case_abuse a, abuse_call *k)
     case ABUSE_IN_PLACE_STRIDED:
         k->src.data = k->dst.data;
         dense_strides(&k->src, k->strides);
+        break;
+    case ABUSE_SRC_STRIDE_WRAPS: stride_wraps(&k->src, k->strides); break;
+    case ABUSE_DIMS_MAX:
+        /* dims[0] - 1 is the largest offset, within int64; a check that
+         * counts one element past the end overflows and may pass */
+        k->dims[0] = INT64_MAX;
+        k->dims[1] = 1;
+        k->src.dims = k->dst.dims = k->dims;
+        break;
+    case ABUSE_STRIDES_SCALAR:
+        /* rank 0 reads no stride: the first entry is poison */
+        k->strides[0] = -1;
+        k->src.strides = k->dst.strides = k->strides;
         break;
     case ABUSE_DIMS_HUGE:
         /* dense on both sides: only the dims say how far the tensors

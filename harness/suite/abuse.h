@@ -55,6 +55,13 @@ typedef enum case_abuse {
     ABUSE_IN_PLACE_STRIDED,     /* src->data = dst->data, src with (dense) strides (execute) */
     ABUSE_DIMS_HUGE,            /* src and dst dims [2^29, 2^30], dense: 2^59 elements, their
                                    bits past 2^63 for 16 bits and more (execute) */
+    ABUSE_SRC_STRIDE_WRAPS,     /* src->strides[0] = ceil(2^64 / (dims[0] - 1)): the product
+                                   (dims[0] - 1) * strides[0] leaves int64, and wrapped modulo
+                                   2^64 it is a small offset (execute) */
+    ABUSE_DIMS_MAX,             /* src and dst dims [2^63 - 1, 1], dense: dims[0] - 1 fits int64,
+                                   dims[0] + 1 does not (execute) */
+    ABUSE_STRIDES_SCALAR,       /* a scalar src and dst, each with a strides pointer to no
+                                   entries (a -1 after it as poison) (execute; allowed) */
     ABUSE_COUNT
 } case_abuse;
 
@@ -66,6 +73,8 @@ typedef enum case_abuse {
 #define ABUSE_NEEDS_TWO_2D 16u  /* ... and dims[1] >= 2 too */
 #define ABUSE_NEEDS_RANK_2 32u  /* an input of rank 2, a shape of 2 values (meant to copy
                                    both dims: [0, 0] with special_zero) */
+#define ABUSE_NEEDS_FOUR 64u    /* an input whose dims[0] >= 4, no dim 0 */
+#define ABUSE_NEEDS_SCALAR 128u /* an input of rank 0 and a shape of no values */
 
 /* "params_null", ... as cases spell it; NULL for ABUSE_NONE or outside. */
 const char *abuse_name(case_abuse a);

@@ -70,6 +70,12 @@ static void read_abuse(ctx *x, const yaml_node_t *n, rcase *c)
                 case_scalar(n));
     else if ((f & ABUSE_NEEDS_RANK_2) && (c->rank != 2 || c->nvalues != 2))
         case_problem(x, n, "abuse '%s' needs an input of rank 2 and a shape of 2 values", case_scalar(n));
+    else if ((f & ABUSE_NEEDS_FOUR) && (c->rank < 1 || c->dims[0] < 4 || c->volume == 0))
+        case_problem(x, n, "abuse '%s' needs an input whose first dim is >= 4, no dim 0",
+                case_scalar(n));
+    else if ((f & ABUSE_NEEDS_SCALAR) && (c->rank != 0 || c->nvalues != 0))
+        case_problem(x, n, "abuse '%s' needs an input of rank 0 and a shape of no values",
+                case_scalar(n));
     else if ((f & ABUSE_NEEDS_TWO) && !two)
         case_problem(x, n, "abuse '%s' needs an input with its first%s and last dims >= 2, no dim 0", case_scalar(n),
                 (f & ABUSE_NEEDS_TWO_2D) ? ", second" : "");

@@ -69,6 +69,16 @@ Test(contract, loader_refuses_an_abuse_the_case_cannot_make)
     cr_assert_eq(s.nerrors, 1);
     cr_expect(strstr(s.errors[0].message, "needs infer_only: true"), "%s", s.errors[0].message);
     case_set_free(&s);
+    /* [2, 3]: dims[0] is below 4, and the input is no scalar */
+    s = load(CASE("src_stride_wraps", ""));
+    cr_assert_eq(s.nerrors, 1);
+    cr_expect(strstr(s.errors[0].message, "first dim is >= 4"), "%s", s.errors[0].message);
+    case_set_free(&s);
+    s = load(CASE("strides_scalar", ""));
+    cr_assert_eq(s.nerrors, 1);
+    cr_expect(strstr(s.errors[0].message, "rank 0 and a shape of no values"), "%s",
+              s.errors[0].message);
+    case_set_free(&s);
 }
 
 Test(contract, the_reference_passes_every_contract_case_strictly)
