@@ -122,7 +122,8 @@ def render(ms, explanations, elapsed, args, root):
       "3600 s; a run cut short goes on with `tools/mutation/run.py "
       "--resume`); %d mutants at a time, each judged by "
       "`build/reshape-conform --candidate MUTANT.so --quiet --jobs 1 "
-      "--timeout-ms 2000`, stopped at its first failing line |" % args.jobs)
+      "--verbose --timeout-ms 2000`, stopped at its first failing line |" %
+      args.jobs)
     w("| commit | %s (the suite and the reference it was run on) |"
       % _commit(root))
     w("| machine | %s |" % _machine())
