@@ -303,7 +303,10 @@ int cmd_certify(int argc, char **argv)
     char *name = file_word(str_at(report, "candidate", "name"));
     char *version = file_word(str_at(report, "candidate", "version"));
     b.top = xasprintf("%s-%s", name, version);
-    char *path = xasprintf("%s/%s.tar.gz", out, b.top);
+    size_t out_len = strlen(out); /* "dist/" names the folder "dist" does */
+    while (out_len > 1 && out[out_len - 1] == '/')
+        out_len--;
+    char *path = xasprintf("%.*s/%s.tar.gz", (int)out_len, out, b.top);
     char *err = NULL;
     if (bundle_write(&b, path, started, &err))
         die(EXIT_HARNESS, "%s", err);

@@ -39,7 +39,8 @@ static cert certify(const char *cases)
     memset(&c, 0, sizeof c);
     temp_template(c.dir, sizeof c.dir, "/tmp/harness-cert-");
     cr_assert(mkdtemp(c.dir));
-    c.code = sh("%s certify --candidate " CANDS "good.so %s --out %s/out --quiet >%s/certify.out 2>&1",
+    /* the trailing slash of "out/" is the user's: the bundle goes into out */
+    c.code = sh("%s certify --candidate " CANDS "good.so %s --out %s/out/ --quiet >%s/certify.out 2>&1",
                 harness_bin(), cases, c.dir, c.dir);
     char path[128];
     snprintf(path, sizeof path, "%s/certify.out", c.dir);
@@ -97,6 +98,8 @@ Test(certify, a_bundle_holds_every_member_and_verifies)
     cert c = certify("--cases " BASIC);
     cr_assert_eq(c.code, 0, "%s", c.out);
     cr_expect(strstr(c.out, "certify: wrote '"), "%s", c.out);
+    cr_expect(strstr(c.out, "/out/" TOP ".tar.gz' ("), "%s", c.out);
+    cr_expect_null(strstr(c.out, "//"), "%s", c.out);
     cr_expect(strstr(c.out, "(conformant, 59 results, "), "%s", c.out);
     cr_assert_eq(access(c.bundle, R_OK), 0, "no %s: %s", c.bundle, c.out);
     cr_expect_eq(sh("tar tzf %s | sort >%s/list", c.bundle, c.dir), 0);
