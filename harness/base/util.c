@@ -256,6 +256,16 @@ void sanitize_text(char *s)
             *s = '?';
 }
 
+char *path_join(const char *dir, const char *name)
+{
+    size_t n = strlen(dir);
+    while (n > 1 && dir[n - 1] == '/')
+        n--;
+    if (n == 1 && dir[0] == '/')
+        n = 0; /* the root: "/" + name */
+    return xasprintf("%.*s/%s", (int)n, dir, name);
+}
+
 char *path_from_cwd(const char *path)
 {
     char cwd[PATH_MAX];

@@ -65,6 +65,12 @@ const char *exe_prefix(void);
  * "include/reshape_candidate.h"; else exe_dir()/.. . */
 const char *source_dir(void);
 
+/* `name` inside folder `dir`: "DIR/NAME", with the trailing slashes the
+ * user gave `dir` dropped ("out/" and "out" give "out/x"; "/" gives "/x"),
+ * so that paths printed and written into reports have no "//".  New
+ * string. */
+char *path_join(const char *dir, const char *name);
+
 /* `path` made relative to the current directory when it lies below it
  * ("/work/main/cases" seen from /work/main is "cases"); else a copy.  New
  * string. */

@@ -303,10 +303,9 @@ int cmd_certify(int argc, char **argv)
     char *name = file_word(str_at(report, "candidate", "name"));
     char *version = file_word(str_at(report, "candidate", "version"));
     b.top = xasprintf("%s-%s", name, version);
-    size_t out_len = strlen(out); /* "dist/" names the folder "dist" does */
-    while (out_len > 1 && out[out_len - 1] == '/')
-        out_len--;
-    char *path = xasprintf("%.*s/%s.tar.gz", (int)out_len, out, b.top);
+    char *file = xasprintf("%s.tar.gz", b.top);
+    char *path = path_join(out, file);
+    free(file);
     char *err = NULL;
     if (bundle_write(&b, path, started, &err))
         die(EXIT_HARNESS, "%s", err);

@@ -64,8 +64,8 @@ void run_write_reports(const run_options *o, json_t *report)
     if (o->junit && report_write_junit(report, o->junit, &err))
         die(EXIT_HARNESS, "%s", err);
     if (o->report_dir) {
-        char *j = xasprintf("%s/report.json", o->report_dir);
-        char *x = xasprintf("%s/report.xml", o->report_dir);
+        char *j = path_join(o->report_dir, "report.json");
+        char *x = path_join(o->report_dir, "report.xml");
         if (report_write_json(report, j, &err) || report_write_junit(report, x, &err))
             die(EXIT_HARNESS, "%s", err);
         report_render("render.py", j, o->report_dir);

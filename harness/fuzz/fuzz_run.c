@@ -137,7 +137,9 @@ static int report_failure(fuzz_session *s, const rcase *c, const result *r, char
     char *id = xasprintf("fuzz_%s_seed%llu_%d", reshape_op_name(m.op), (unsigned long long)s->seed,
                          s->written + 1);
     m.id = id;
-    char *path = xasprintf("%s/%s.yaml", s->out_dir, id);
+    char *file = xasprintf("%s.yaml", id);
+    char *path = path_join(s->out_dir, file);
+    free(file);
     char *header = xasprintf("found by reshape-conform fuzz --seed %llu (request seed %llu) against "
                              "%s, shrunk; in %s the candidate gave %s",
                              (unsigned long long)s->seed, (unsigned long long)c->data.seed,

@@ -148,7 +148,7 @@ void run_journal_open(run_journal *rj, const run_options *o, const journal *resu
         rj->w = journal_reopen(rj->path, resumed->good_len, &err);
     } else if (o->journal || o->report_dir) {
         rj->path = o->journal ? xstrdup(o->journal)
-                              : xasprintf("%s/journal.jsonl", o->report_dir);
+                              : path_join(o->report_dir, "journal.jsonl");
         rj->remove_after = !o->journal;
         json_t *h = journal_header(o, candidate_sha256, set->cases_sha256, started_utc);
         rj->w = journal_create(rj->path, h, &err);

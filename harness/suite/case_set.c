@@ -51,7 +51,7 @@ static void walk(case_set *set, const char *dir, pathlist *out)
         if (e->d_name[0] == '.')
             continue;
         here.v = xrealloc(here.v, (size_t)(here.n + 1) * sizeof *here.v);
-        here.v[here.n++] = xasprintf("%s/%s", dir, e->d_name);
+        here.v[here.n++] = path_join(dir, e->d_name);
     }
     closedir(d);
     qsort(here.v, (size_t)here.n, sizeof *here.v, cmp_str);

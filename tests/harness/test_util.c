@@ -1,5 +1,6 @@
 /*
- * test_util.c - harness/util.c: heap_warm maps a thread's heap up front.
+ * test_util.c - harness/base/util.c: heap_warm maps a thread's heap up
+ * front; path_join drops the trailing slashes of the user's folder.
  */
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
@@ -72,4 +73,19 @@ Test(heap_warm, a_warmed_thread_allocates_without_page_faults)
     /* a cold heap grows a fault per page: ~100 for 400 KiB */
     cr_expect_gt(cold, 50, "cold: %ld faults", cold);
     cr_expect_lt(warm, 10, "warmed: %ld faults (cold: %ld)", warm, cold);
+}
+
+/* `--cases cases/`, `--report-dir out/`, `--out dist/`: no "//" in the
+ * paths the reports and messages show */
+Test(path_join, drops_the_folders_trailing_slashes)
+{
+    static const char *const want[][3] = {
+        {"out", "x", "out/x"},     {"out/", "x", "out/x"}, {"out//", "x", "out/x"},
+        {"/", "x", "/x"},          {"//", "x", "/x"},      {"a/b/", "c.yaml", "a/b/c.yaml"},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        char *got = path_join(want[i][0], want[i][1]);
+        cr_expect_str_eq(got, want[i][2], "path_join(\"%s\", \"%s\")", want[i][0], want[i][1]);
+        free(got);
+    }
 }
