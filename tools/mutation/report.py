@@ -82,8 +82,19 @@ def _change(m):
     return "`%s` -> `%s`" % (_cell(old), _cell(new) or "(removed)")
 
 
-def render(ms, explanations, elapsed, args, root):
-    """(MUTATION.md's text, the number of survivors without a reason)."""
+def run_facts(root, jobs, kept):
+    """What MUTATION.md says of the run that judged the mutants, taken when
+    it runs and kept in the results file: the commit, machine and date, the
+    mutants judged at a time, the verdicts kept from an earlier run."""
+    return {"commit": _commit(root), "machine": _machine(), "jobs": jobs,
+            "kept": kept,
+            "date": datetime.datetime.now(datetime.timezone.utc)
+            .strftime("%Y-%m-%d %H:%M UTC")}
+
+
+def render(ms, explanations, elapsed, facts):
+    """(MUTATION.md's text, the number of survivors without a reason);
+    `facts` are run_facts() of the run that judged them."""
     st = collections.Counter(m["status"] for m in ms)
     by = collections.Counter(m.get("killed_by") for m in ms
                              if m["status"] == "killed")
@@ -123,15 +134,14 @@ def render(ms, explanations, elapsed, args, root):
       "--resume`); %d mutants at a time, each judged by "
       "`build/reshape-conform --candidate MUTANT.so --quiet --jobs 1 "
       "--verbose --timeout-ms 2000`, stopped at its first failing line |" %
-      args.jobs)
+      facts["jobs"])
     w("| commit | %s (the suite and the reference it was run on) |"
-      % _commit(root))
-    w("| machine | %s |" % _machine())
-    w("| date | %s |" % datetime.datetime.now(datetime.timezone.utc)
-      .strftime("%Y-%m-%d %H:%M UTC"))
+      % facts["commit"])
+    w("| machine | %s |" % facts["machine"])
+    w("| date | %s |" % facts["date"])
     w("| time | %.0f s of judging in all%s |" % (
-        elapsed, "" if not args.kept else " (this run kept %d verdicts of "
-        "the ones before it)" % args.kept))
+        elapsed, "" if not facts["kept"] else " (this run kept %d verdicts "
+        "of the ones before it)" % facts["kept"]))
     w("| mutants | %d: %d killed, %d survived, %d equivalent by object code, "
       "%d duplicates, %d stillborn, %d not run |\n"
       % (len(ms), st["killed"], st["survived"], st["equivalent"],

@@ -9,7 +9,8 @@ the harness over the whole suite (build_run.py), two at a time, until every
 mutant is judged or the time box is spent.  Writes the verdicts to
 tools/mutation/results.json (committed beside MUTATION.md, so that a run
 cut short can be resumed from any clone) and the report (report.py),
-MUTATION.md by default.  The work folder holds only each mutant's build.
+MUTATION.md by default.  The work folder (build/mutation) holds each
+mutant's build.
 
 Depends on: Python 3, Debian's python3-clang and python3-yaml, gcc, and a
 built tree (`make`).  Usage, from the top of the repository:
@@ -20,13 +21,13 @@ built tree (`make`).  Usage, from the top of the repository:
 
 --seconds: the time box (default 3600); mutants not started by then are
 reported as not run.  --only: ids matching an fnmatch glob (several may be
-given).  --list: print the mutants and exit.  --report: only write the
-report again from the results file (after editing the
-explanations).  --resume: keep the verdicts of
-the results file for mutants whose file has not changed since
-(killed stays killed: cases are only ever added; a survivor stays one while
-no case file changed), judge the rest again, the last run's survivors
-first.  Exits 0 when the report is
+given); such a run writes WORK/results.json and WORK/MUTATION.md unless
+--results and --out say otherwise.  --list: print the mutants and exit.
+--report: only write the report again from the results file (after editing
+the explanations).  --resume: keep the verdicts of the results file for
+mutants whose file has not changed since (killed stays killed: cases are
+only ever added; a survivor stays one while no case file changed), judge
+the rest again, the last run's survivors first.  Exits 0 when the report is
 written, 2 on bad usage or a tree that is not built.
 """
 import argparse
@@ -76,9 +77,8 @@ def parse_args(argv):
                     default=float(os.environ.get("MUTATION_SECONDS", 3600)))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--work", default=os.path.join(ROOT, "build", "mutation"))
-    ap.add_argument("--results", default=os.path.join(
-        ROOT, "tools", "mutation", "results.json"))
-    ap.add_argument("--out", default=os.path.join(ROOT, "MUTATION.md"))
+    ap.add_argument("--results")
+    ap.add_argument("--out")
     ap.add_argument("--explanations", default=os.path.join(
         ROOT, "tools", "mutation", "equivalent.yaml"))
     ap.add_argument("--only", action="append", default=[])
@@ -90,6 +90,14 @@ def parse_args(argv):
     args = ap.parse_args(argv)
     if args.jobs < 1 or args.seconds <= 0:
         ap.error("--jobs and --seconds must be positive")
+    # the committed results and report are the whole set's: a run of some
+    # mutants (--only) keeps its own in the work folder
+    if args.results is None:
+        args.results = os.path.join(args.work, "results.json") if args.only \
+            else os.path.join(ROOT, "tools", "mutation", "results.json")
+    if args.out is None:
+        args.out = os.path.join(args.work, "MUTATION.md") if args.only \
+            else os.path.join(ROOT, "MUTATION.md")
     return args
 
 
@@ -117,6 +125,7 @@ class Judge:
         self.seen = {}
         self.lock = threading.Lock()
         self.cases = cases_sha()
+        self.facts = report.run_facts(ROOT, args.jobs, args.kept)
 
     def one(self, m):
         build_run.compile_mutant(ROOT, m, self.texts, self.args.work)
@@ -139,15 +148,20 @@ class Judge:
         return m
 
     def save(self, elapsed):
-        keep = [{k: v for k, v in m.items() if k != "object"}
-                for m in self.ms]
+        """The results file: one JSON object, each mutant on a line of its
+        own, so that a run's changes read as a diff of whole mutants; the
+        object paths and hashes of this run's builds are left out."""
+        head = json.dumps({"seconds": elapsed, "cases_sha256": self.cases,
+                           "file_sha256": {k: file_sha(v) for k, v in
+                                           self.texts.items()},
+                           "run": self.facts}, sort_keys=True)
+        lines = [json.dumps({k: v for k, v in m.items()
+                             if k not in ("object", "hash")}, sort_keys=True)
+                 for m in self.ms]
         tmp = self.args.results + ".tmp"
         with open(tmp, "w") as f:
-            json.dump({"seconds": elapsed, "cases_sha256": self.cases,
-                       "file_sha256": {
-                k: file_sha(v) for k, v in self.texts.items()},
-                "mutants": keep}, f, indent=0, sort_keys=True)
-            f.write("\n")
+            f.write(head[:-1] + ', "mutants": [\n' + ",\n".join(lines) +
+                    "\n]}\n")
         os.replace(tmp, self.args.results)
 
     def run(self, started, deadline):
@@ -224,7 +238,8 @@ def cases_sha():
 
 
 def write_report(args):
-    """MUTATION.md again from results.json, judging nothing."""
+    """MUTATION.md from the results file, judging nothing: after a run, and
+    alone (--report) after the explanations were edited."""
     try:
         with open(args.results) as f:
             old = json.load(f)
@@ -233,10 +248,9 @@ def write_report(args):
     ms = old["mutants"]
     for m in ms:
         m.setdefault("status", "not_run")
-    args.kept = 0
     explanations = report.load_explanations(args.explanations)
-    text, unexplained = report.render(ms, explanations, old["seconds"], args,
-                                      ROOT)
+    text, unexplained = report.render(ms, explanations, old["seconds"],
+                                      old["run"])
     with open(args.out, "w") as f:
         f.write(text)
     print("mutation: %s written; %d survivor(s) without an explanation"
@@ -278,13 +292,7 @@ def main(argv):
     judge.run(started, deadline)
     elapsed = prev_seconds + time.monotonic() - started
     judge.save(elapsed)
-    explanations = report.load_explanations(args.explanations)
-    text, unexplained = report.render(ms, explanations, elapsed, args, ROOT)
-    with open(args.out, "w") as f:
-        f.write(text)
-    print("mutation: %s written; %d survivor(s) without an explanation"
-          % (os.path.relpath(args.out), unexplained))
-    return 0
+    return write_report(args)
 
 
 if __name__ == "__main__":
