@@ -14,9 +14,9 @@ the right one and only the abuse can make a call fail.  Every one of them
 is INVALID_ARGUMENT (include/reshape_candidate.h, reference/DECISIONS.md
 D11), except the forms the ABI allows, which expect the base's outcome:
 NULL dims at rank 0, NULL shape data with no values, NULL src or dst data
-at volume 0, a zero stride, strides given for a scalar.  Each case quotes the header's sentence it checks.  For every
-operation; ids are contract_<op>_<abuse>[_<form>].  Depends on model.py
-and casebuild.py.
+at volume 0, a zero stride, strides given for a scalar.  Each case quotes
+the header's sentence it checks.  For every operation; ids are
+contract_<op>_<abuse>[_<form>].  Depends on model.py and casebuild.py.
 """
 
 import casebuild

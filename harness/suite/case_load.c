@@ -70,7 +70,8 @@ static void read_abuse(ctx *x, const yaml_node_t *n, rcase *c)
                 case_scalar(n));
     else if ((f & ABUSE_NEEDS_RANK_2) && (c->rank != 2 || c->nvalues != 2))
         case_problem(x, n, "abuse '%s' needs an input of rank 2 and a shape of 2 values", case_scalar(n));
-    else if ((f & ABUSE_NEEDS_FOUR) && (c->rank < 1 || c->dims[0] < 4 || c->volume == 0))
+    else if ((f & ABUSE_NEEDS_FOUR) &&
+             (c->rank < 1 || c->dims[0] < 4 || c->volume == 0 || c->volume == UINT64_MAX))
         case_problem(x, n, "abuse '%s' needs an input whose first dim is >= 4, no dim 0",
                 case_scalar(n));
     else if ((f & ABUSE_NEEDS_SCALAR) && (c->rank != 0 || c->nvalues != 0))
