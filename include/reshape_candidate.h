@@ -169,10 +169,28 @@ typedef enum reshape_dtype {
  *   data     the first element.  May be NULL only when the volume is 0, and
  *            in infer_shape, which reads dims alone.
  * A source tensor's data is read-only except during an in-place call.
- * Every bit its elements occupy must have an offset below 2^63 - 7 from
- * `data`: execute refuses a tensor whose last element ends beyond that
- * with RESHAPE_E_INVALID_ARGUMENT (no process can hold one; the offset
- * arithmetic of a copy stays within int64).
+ *
+ * Layouts (reference/DECISIONS.md D12), as frameworks hand them to kernels:
+ *   - Broadcast: a src may address one memory location from several
+ *     elements (a stride of 0 on a dim larger than 1, as torch.expand and
+ *     numpy.broadcast_to make; or any strides whose offsets coincide).  Each
+ *     element is read from its own offset, so the values repeat.
+ *   - Size-1 dims: a dim of size 1 may carry any stride >= 0.  Its index is
+ *     always 0, so its stride never moves the address and does not count
+ *     toward the tensor's extent.
+ *   - Empty tensors: a tensor with a 0 dim has no element and addresses no
+ *     memory; its other dims and all its strides (>= 0) are unconstrained.
+ *   - Overlapping dst: a dst two of whose elements have the same offset
+ *     has no defined result; execute refuses it with
+ *     RESHAPE_E_INVALID_ARGUMENT and writes nothing.
+ *   - In place: dst->data == src->data needs both dense (strides NULL); a
+ *     broadcast or any strided src in place is RESHAPE_E_INVALID_ARGUMENT.
+ * A tensor's extent is the offset of its last element plus one,
+ * 1 + sum((dims[j] - 1) * strides[j]) over a tensor with volume > 0, 0
+ * for an empty one.  Every bit its elements occupy must have an offset
+ * below 2^63 - 7 from `data`: execute refuses a tensor whose last element
+ * ends beyond that with RESHAPE_E_INVALID_ARGUMENT (no process can hold one;
+ * the offset arithmetic of a copy stays within int64).
  * Each call states in its contract which of these it checks; the harness's
  * contract cases (cases/FORMAT.md, "Contract cases") make every such call.
  */
@@ -206,17 +224,134 @@ typedef struct reshape_params {
 
 /* ------------------------------------------------------------------ layouts */
 
-/* Layout flags for `supports`; 0 is dense src into dense dst, out of place. */
-#define RESHAPE_LAYOUT_STRIDED_SRC 1u /* src->strides != NULL */
-#define RESHAPE_LAYOUT_STRIDED_DST 2u /* dst->strides != NULL */
-#define RESHAPE_LAYOUT_IN_PLACE 4u    /* dst->data == src->data, both dense */
+/*
+ * Layout flags for `supports`; 0 is dense src into dense dst, out of place.
+ * A run asks with every flag that describes its tensors, so a candidate that
+ * accepts a combination it does not know accepts every layout the header
+ * defines for it (D12).
+ */
+#define RESHAPE_LAYOUT_STRIDED_SRC 1u    /* src->strides != NULL */
+#define RESHAPE_LAYOUT_STRIDED_DST 2u    /* dst->strides != NULL */
+#define RESHAPE_LAYOUT_IN_PLACE 4u       /* dst->data == src->data, both dense */
+/* With STRIDED_SRC: two or more of src's elements share an offset (a stride
+ * of 0 on a dim larger than 1, a broadcast view). */
+#define RESHAPE_LAYOUT_BROADCAST_SRC 8u
+/* With STRIDED_SRC or STRIDED_DST: a dim of size 1 carries a stride other
+ * than its dense one (0, huge, odd): it must never move the address. */
+#define RESHAPE_LAYOUT_SIZE1_STRIDES 16u
+/* Tensors live in the memory of the candidate's declared device
+ * (reshape_device below); set only for a candidate that declares one. */
+#define RESHAPE_LAYOUT_DEVICE 32u
+
+/* ------------------------------------------------- optional: declared limits */
+
+/*
+ * What a candidate handles, declared once (optional: `reshape_candidate.limits`
+ * may be NULL, and a table older than the field has none).  The harness skips,
+ * without calling the candidate, every (case, variant) outside these limits
+ * and names the limit in the skip's reason ("rank 6 above the candidate's
+ * declared max_rank 5"); within them it asks `supports` as before.  Limits
+ * apply to src and, for a case that expects success, to the output; a skip
+ * counts as RESHAPE_E_NOT_SUPPORTED does, never against conformance.
+ *   struct_size  sizeof(reshape_limits) as the candidate was compiled; the
+ *                harness reads only the fields that fit in it.
+ *   max_rank     largest rank, 0..RESHAPE_MAX_RANK, or -1 for no limit.
+ *   max_dim      largest single dim, or -1 for no limit.
+ *   max_volume   largest element count of one tensor, or -1 for no limit.
+ *   ops          bit (1u << op) for each reshape_op handled, or 0: ask
+ *                `supports`.
+ *   data_dtypes  bit (1u << dtype) for each data dtype handled, or 0: ask
+ *                `supports`.
+ *   layouts      the RESHAPE_LAYOUT_* flags handled, any combination of them
+ *                (0: dense out of place only); ~0u: ask `supports`.
+ */
+typedef struct reshape_limits {
+    uint32_t struct_size;
+    int32_t max_rank;
+    int64_t max_dim;
+    int64_t max_volume;
+    uint32_t ops;
+    uint32_t data_dtypes;
+    uint32_t layouts;
+} reshape_limits;
+
+/* --------------------------------------------- optional: device memory */
+
+/*
+ * Device types, with DLPack's DLDeviceType values (dlpack.h), so that a
+ * device is named as frameworks name it.
+ */
+#define RESHAPE_DEVICE_CPU 1       /* kDLCPU */
+#define RESHAPE_DEVICE_CUDA 2      /* kDLCUDA */
+#define RESHAPE_DEVICE_CUDA_HOST 3 /* kDLCUDAHost */
+#define RESHAPE_DEVICE_OPENCL 4    /* kDLOpenCL */
+#define RESHAPE_DEVICE_VULKAN 7    /* kDLVulkan */
+#define RESHAPE_DEVICE_METAL 8     /* kDLMetal */
+#define RESHAPE_DEVICE_ROCM 10     /* kDLROCM */
+#define RESHAPE_DEVICE_EXT 12      /* kDLExtDev: any other, e.g. a simulator */
+#define RESHAPE_DEVICE_ONEAPI 14   /* kDLOneAPI */
+
+/*
+ * A kernel's device (optional: `reshape_candidate.device` may be NULL, and a
+ * table older than the field has none; such a candidate is tested in host
+ * memory).  With a device, the harness keeps src and dst in device memory:
+ * it allocates each buffer through `alloc` with canary bands around it,
+ * copies the staged bytes in with `copy_to_device`, calls `execute` with
+ * device addresses in src->data and dst->data, calls `synchronize`, and
+ * judges from what `copy_to_host` reads back (harness/README.md, "Device
+ * memory").  Shape values (params->shape->data) and everything infer_shape
+ * reads stay in host memory.
+ *
+ * Device addresses are linear within an allocation: the address `alloc`
+ * returned plus k, 0 <= k < bytes, is byte k of it; the harness passes such
+ * inner addresses (misaligned and strided layouts).  `execute` may return
+ * with work in flight; `synchronize` waits until every call made so far has
+ * finished and its writes are visible to `copy_to_host`.  Every hook may be
+ * called from several threads at once, and returns RESHAPE_OK or
+ * RESHAPE_E_INTERNAL (with last_error, when given, saying why).
+ *   struct_size     sizeof(reshape_device) as the candidate was compiled.
+ *   device_type     RESHAPE_DEVICE_*, DLPack's DLDeviceType.
+ *   device_id       the device's index among those of its type.
+ *   name            a static string naming the device and its driver,
+ *                   e.g. "NVIDIA H100 80GB HBM3, driver 550.54"; never NULL.
+ *   alloc           out *device_ptr: `bytes` (>= 1) of device memory aligned
+ *                   to at least 256 bytes.
+ *   release         frees what `alloc` returned.
+ *   copy_to_device  `bytes` from host memory to a device address.
+ *   copy_to_host    `bytes` from a device address to host memory; sees every
+ *                   write that `synchronize` waited for.
+ *   synchronize     waits for all work the candidate has started.
+ *   copy_on_device  optional (may be NULL): `bytes` from one device address
+ *                   to another, the device's own copy; `perf` measures a
+ *                   kernel's bandwidth beside it.
+ *   memory_in_use   optional (may be NULL): out *bytes, device memory the
+ *                   candidate holds now (its allocations plus the harness's);
+ *                   `repeat` watches it for leaks.
+ */
+typedef struct reshape_device {
+    uint32_t struct_size;
+    int32_t device_type;
+    int32_t device_id;
+    const char *name;
+    reshape_status (*alloc)(size_t bytes, void **device_ptr);
+    reshape_status (*release)(void *device_ptr);
+    reshape_status (*copy_to_device)(void *device_dst, const void *host_src,
+                                     size_t bytes);
+    reshape_status (*copy_to_host)(void *host_dst, const void *device_src,
+                                   size_t bytes);
+    reshape_status (*synchronize)(void);
+    reshape_status (*copy_on_device)(void *device_dst, const void *device_src,
+                                     size_t bytes);
+    reshape_status (*memory_in_use)(uint64_t *bytes);
+} reshape_device;
 
 /* -------------------------------------------------------------- the table */
 
 typedef struct reshape_candidate {
     /* RESHAPE_ABI_VERSION.  The harness refuses any other value. */
     uint32_t abi_version;
-    /* sizeof(reshape_candidate) as the candidate was compiled. */
+    /* sizeof(reshape_candidate) as the candidate was compiled; at least
+     * RESHAPE_CANDIDATE_V1_SIZE (the harness refuses a smaller table). */
     uint32_t struct_size;
     /* Human-readable name and version of the kernel, e.g. "oneDNN", "2.6";
      * static strings, never NULL. */
@@ -274,7 +409,11 @@ typedef struct reshape_candidate {
      * dims, else RESHAPE_E_INVALID_ARGUMENT and nothing is written: a
      * candidate must refuse, never overrun, a dst that does not fit.
      * In-place (dst->data == src->data, both dense) must work; in-place
-     * with strides on either side is RESHAPE_E_INVALID_ARGUMENT.
+     * with strides on either side is RESHAPE_E_INVALID_ARGUMENT.  A src may
+     * be a broadcast view (D12); a dst whose elements overlap is
+     * RESHAPE_E_INVALID_ARGUMENT.  With a declared device, src->data and
+     * dst->data are device addresses and execute may return before the
+     * copy has finished (reshape_device).
      * A NULL dst, src->data or dst->data with a volume above 0, or a dst
      * the tensor rules refuse, is RESHAPE_E_INVALID_ARGUMENT; src->strides
      * are checked here (infer_shape ignores them).
@@ -290,7 +429,27 @@ typedef struct reshape_candidate {
      * until the thread's next call into the candidate.
      */
     const char *(*last_error)(void);
+
+    /* Fields below were added after version 1 was published, compatibly: the
+     * harness reads one only when `struct_size` covers it, so a table
+     * compiled against an older header (struct_size ==
+     * RESHAPE_CANDIDATE_V1_SIZE) still loads and has neither. */
+
+    /* Optional (may be NULL): what the candidate handles, declared once. */
+    const reshape_limits *limits;
+    /* Optional (may be NULL): the device whose memory src and dst live in. */
+    const reshape_device *device;
 } reshape_candidate;
+
+/* sizeof(reshape_candidate) as version 1 was first published: the smallest
+ * struct_size the harness accepts. */
+#define RESHAPE_CANDIDATE_V1_SIZE                                             \
+    (offsetof(reshape_candidate, last_error) + sizeof(const char *(*)(void)))
+
+/* Nonzero when a table of `struct_size` bytes holds `field`. */
+#define RESHAPE_CANDIDATE_HAS(table, field)                                   \
+    ((table)->struct_size >= offsetof(reshape_candidate, field) +             \
+                                 sizeof((table)->field))
 
 /*
  * The entry point every candidate exports.  Returns a pointer to a table with

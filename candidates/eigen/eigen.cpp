@@ -206,6 +206,8 @@ const reshape_candidate table = {
     eigen_infer_shape,
     eigen_execute,
     adapter_last_error,
+    nullptr, // limits: none declared
+    nullptr, // device: host memory
 };
 
 } // namespace

@@ -229,6 +229,8 @@ const reshape_candidate table = {
     cv_infer_shape,
     cv_execute,
     adapter_last_error,
+    nullptr, // limits: none declared
+    nullptr, // device: host memory
 };
 
 } // namespace

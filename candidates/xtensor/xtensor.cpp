@@ -216,6 +216,8 @@ const reshape_candidate table = {
     xt_infer_shape,
     xt_execute,
     adapter_last_error,
+    nullptr, // limits: none declared
+    nullptr, // device: host memory
 };
 
 } // namespace

@@ -48,10 +48,10 @@ const reshape_candidate *candidate_open(const char *path, wire_probe *probe)
                  RESHAPE_ABI_VERSION);
         return refuse(probe, "candidate '%s' has abi_version %s", path, what);
     }
-    if (t->struct_size < sizeof(reshape_candidate)) {
+    if (t->struct_size < RESHAPE_CANDIDATE_V1_SIZE) {
         char what[64];
         snprintf(what, sizeof what, "%u, smaller than %zu", t->struct_size,
-                 sizeof(reshape_candidate));
+                 (size_t)RESHAPE_CANDIDATE_V1_SIZE);
         return refuse(probe, "candidate '%s' has struct_size %s", path, what);
     }
     if (!t->name)

@@ -13,7 +13,7 @@
 /*
  * dlopens the candidate at `path`, resolves RESHAPE_CANDIDATE_ENTRY, calls
  * it and checks the table: abi_version == RESHAPE_ABI_VERSION, struct_size
- * at least sizeof(reshape_candidate), non-NULL name, version, supports,
+ * at least RESHAPE_CANDIDATE_V1_SIZE, non-NULL name, version, supports,
  * infer_shape and execute.  Fills `probe` (state 1 and the table's facts,
  * or state 2 and a message in the project's style).  Returns the table, or
  * NULL when refused.

@@ -138,6 +138,21 @@ Test(cli, abi_mismatch_is_the_candidates_fault)
     run_free(&r);
 }
 
+Test(cli, a_table_of_the_first_v1_size_loads_and_passes)
+{
+    run r = run_harness("--candidate " CANDS "v1_table.so --cases " BASIC);
+    cr_expect_eq(r.code, 0, "%s", r.err);
+    run_free(&r);
+}
+
+Test(cli, a_table_smaller_than_v1_is_refused)
+{
+    run r = run_harness("--candidate " CANDS "short_table.so --cases " BASIC);
+    cr_expect_eq(r.code, 1);
+    cr_expect(strstr(r.err, "has struct_size"), "%s", r.err);
+    run_free(&r);
+}
+
 Test(cli, list_prints_selected_ids)
 {
     run r = run_harness("list --cases " BASIC " --filter 'ok_*' --tag dtype");

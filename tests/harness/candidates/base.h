@@ -10,6 +10,7 @@
  *   DEFECT_COPY                             replaces the copy loop when set
  *   DEFECT_ACCEPT_TWO_MINUS_ONES            skips the "one -1" rule
  *   DEFECT_ABI_VERSION                      the abi_version to report
+ *   DEFECT_STRUCT_SIZE                      the struct_size to report
  *   DEFECT_SUPPORTS(op, d, s, layout)       at the start of supports
  *
  * The defects trigger on the input of 24 elements (the data set's
@@ -27,6 +28,9 @@
 
 #ifndef DEFECT_ABI_VERSION
 #define DEFECT_ABI_VERSION RESHAPE_ABI_VERSION
+#endif
+#ifndef DEFECT_STRUCT_SIZE
+#define DEFECT_STRUCT_SIZE sizeof(reshape_candidate)
 #endif
 
 static int64_t volume(int32_t rank, const int64_t *dims)
@@ -178,8 +182,14 @@ static reshape_status cand_execute(const reshape_params *p, const reshape_tensor
 }
 
 static const reshape_candidate table = {
-    DEFECT_ABI_VERSION, sizeof(reshape_candidate), "harness-test", "1",
-    cand_supports, cand_infer, cand_execute, NULL};
+    .abi_version = DEFECT_ABI_VERSION,
+    .struct_size = DEFECT_STRUCT_SIZE,
+    .name = "harness-test",
+    .version = "1",
+    .supports = cand_supports,
+    .infer_shape = cand_infer,
+    .execute = cand_execute,
+};
 
 RESHAPE_EXPORT const reshape_candidate *reshape_candidate_v1(void)
 {
