@@ -49,7 +49,9 @@ def _forms(wrap, quarter):
 
     `wrap` multiplies to modulus / 4 + 1 (so 4 * wrap is 4 modulo the
     modulus), `quarter` to modulus / 4 (4 * quarter is 0 modulo it); each is
-    a list of dims.  `values` is a function of special_zero: a 0 that
+    a list of dims.  Each product is the other side's volume plus an odd
+    multiple of the modulus (1, or 3 beside a dim of 3), so that a case at
+    2^31 does not also wrap at 2^32.  `values` is a function of special_zero: a 0 that
     copies where it is true, the dim it would copy where it is false.
     """
     both = (False, True)
@@ -58,8 +60,8 @@ def _forms(wrap, quarter):
     return [
         ("output_wraps", [4], lambda sz: [4] + wrap, both, False),
         ("output_wraps_minus_one", [8], lambda sz: [-1, 4] + wrap, both, False),
-        ("output_wraps_beside_first_dim", [4, 2],
-         lambda sz: [0 if sz else 4] + wrap + [2], both, False),
+        ("output_wraps_beside_first_dim", [4, 3],
+         lambda sz: [0 if sz else 4] + wrap + [3], both, False),
         ("output_wraps_minus_one_beside_first_dim", [4, 6],
          lambda sz: [0 if sz else 4, -1] + wrap, both, False),
         ("output_wraps_to_empty", [0, 4], lambda sz: [4] + quarter, both, False),
