@@ -25,6 +25,7 @@ import extremes
 import onnx_import
 import shape_types
 import sweep
+import wraps
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -45,6 +46,7 @@ FAMILIES = (
     ("onnx_backend.yaml", "onnx_import.py", onnx_import.__doc__,
      lambda hand: onnx_import.cases()),
     ("contract.yaml", "contract.py", contract.__doc__, lambda hand: contract.cases()),
+    ("wraps.yaml", "wraps.py", wraps.__doc__, lambda hand: wraps.cases()),
 )
 
 

@@ -26,11 +26,25 @@
  * then near 2^31, 2^32 or 2^63, a target shape derived from the volume and
  * then edited (-1, 0 copying a dim near the rank, values below -1, huge
  * values), special_zero either way, the shape in s64, s32 or a narrower
- * type when its values fit, now and then a rank-0 shape tensor.  Payloads
+ * type when its values fit, now and then a rank-0 shape tensor, and one
+ * request in five made to wrap in narrow integers (fuzz_wrap).  Payloads
  * above FUZZ_MAX_PAYLOAD are infer-only.  The expected outcome is not set:
  * see fuzz_expect.  `c->id` is "fuzz_SEED" (new string).
  */
 void fuzz_generate(rcase *c, uint64_t seed, unsigned ops);
+
+/*
+ * Now and then (one request in five, from a stream of `seed`'s own, so
+ * that fuzz_generate's other draws are unchanged) makes `c` wrap: its
+ * target shape becomes [x, y], [-1, x, y] or [0, x, y] (special_zero
+ * set, copying dims[0]) whose positive dims multiply to the input volume
+ * (to 1 beside the -1) modulo 2^31, 2^32 or 2^64 but not exactly; or its
+ * input becomes [x, y] of the target's volume modulo 2^31 or 2^32 (then
+ * infer-only).  An empty input gets a product of 2^31, 2^32 or 2^64.
+ * Called by fuzz_generate before the shape dtype is chosen; leaves `c`
+ * as it was when no such pair is found.
+ */
+void fuzz_wrap(rcase *c, uint64_t seed);
 
 /*
  * Recomputes what `c` derives from its fields (volume, payload_bytes,

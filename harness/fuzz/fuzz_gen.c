@@ -149,6 +149,7 @@ void fuzz_generate(rcase *c, uint64_t seed, unsigned ops)
     if (!one_in(&st, 3))
         edit_values(&st, c);
     c->special_zero = (int)below(&st, 2);
+    fuzz_wrap(c, seed);
     c->shape_dtype = shape_dtype_for(&st, c);
     c->shape_rank = c->nvalues == 1 && one_in(&st, 8) ? 0 : 1;
     c->data.kind = FILL_RANDOM;

@@ -34,7 +34,8 @@ TEST_RUNS    += test-harness test-harness-san
 # test_fuzz.c runs broken candidates and the reference as well.
 HT_BROKEN := $(BUILD)/broken/zero_copies_right_aligned.so \
              $(BUILD)/broken/below_minus_one_as_minus_one.so \
-             $(BUILD)/broken/special_zero_ignored.so $(BUILD)/libreshape_ref.so
+             $(BUILD)/broken/special_zero_ignored.so $(BUILD)/libreshape_ref.so \
+             $(BUILD)/broken/element_count_uint32.so $(BUILD)/broken/minus_one_known_uint32.so
 
 test-harness: $(BUILD)/tests/harness $(BUILD)/reshape-conform $(HT_CANDS) $(HT_BROKEN)
 	HARNESS_BIN=$(BUILD)/reshape-conform $(BUILD)/tests/harness

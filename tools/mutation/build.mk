@@ -4,7 +4,11 @@
 #                  the whole suite, two at a time, for at most
 #                  MUTATION_SECONDS; writes MUTATION.md (not part of `test`)
 #   test-mutation  tools/mutation/selftest.py: the driver on a fixture and
-#                  on one mutant that must be killed and one that must survive
+#                  on one mutant that must be killed and one that must survive;
+#                  the equivalence probe on mutants it must and must not
+#                  tell from the original
+#   build/mutation-probe  the equivalence probe (probe.c, probe_draw.c; the
+#                  harness's splitmix64, harness/suite/fill.c and base/util.c)
 
 MUTATION_SECONDS ?= 3600
 DEB_PACKAGES += python3-clang python3-yaml coreutils
@@ -15,5 +19,14 @@ mutation: deps
 	@$(MAKE) --no-print-directory all
 	@MUTATION_SECONDS=$(MUTATION_SECONDS) $(PYTHON) -B tools/mutation/run.py
 
-test-mutation: $(BUILD)/reshape-conform $(REFERENCE_OBJS)
+PROBE_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tools/mutation/probe*.c)) \
+              $(BUILD)/obj/harness/suite/fill.o $(BUILD)/obj/harness/base/util.o
+$(BUILD)/obj/tools/mutation/%.o: CFLAGS += -Iharness
+$(BUILD)/mutation-probe: $(PROBE_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $^ -o $@ -ldl -pthread
+ALL_TARGETS += $(BUILD)/mutation-probe
+
+test-mutation: $(BUILD)/reshape-conform $(REFERENCE_OBJS) $(BUILD)/mutation-probe \
+               $(BUILD)/libreshape_ref.so
 	@$(PYTHON) -B tools/mutation/selftest.py

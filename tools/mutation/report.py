@@ -1,23 +1,27 @@
 """
-report.py - MUTATION.md from the judged mutants (run.py) and the written
+report.py - MUTATION.md from the judged mutants (run.py), the written
 explanations of the survivors (equivalent.yaml: mutant id -> why no case can
-tell it from the reference).
+tell it from the reference) and what the equivalence probe found of each
+survivor (probe.py; a mutant's "probe" in the results file).
 
 Depends on: Python 3 and Debian's python3-yaml.
 
-Score = killed / (killed + survived - survivors explained as equivalent),
-the issue's definition; the raw killed / (killed + survived) beside it.
-Not counted: mutants equivalent by
-object code (gcc -O2 compiles them to the original's bytes), duplicates
-(the same bytes as an earlier mutant), stillborn ones (they do not compile
-or link) and those the time box left unrun.  Each reason starts with its
-class: "equivalent:" (no caller of the ABI can observe the change),
-"message:" (only the last_error() text changes, which the contract leaves
-free; counted with the equivalent ones),
-"unreachable:" (observable only through calls the harness never makes,
-such as NULL pointers or strides of its own choosing) or "harness:" (the
-harness's policy lets it pass); only the first two are left out of the
-score.
+Score = killed / (killed + survived - equivalent survivors), the project's
+definition; the raw killed / (killed + survived) beside it.  Not counted:
+mutants equivalent by object code (gcc -O2 compiles them to the original's
+bytes), duplicates (the same bytes as an earlier mutant), stillborn ones
+(they do not compile or link) and those the time box left unrun.  Each
+reason starts with its class: "equivalent:" (no caller of the ABI can
+observe the change), "message:" (only the last_error() text changes, which
+the contract leaves free; counted with the equivalent ones),
+"unreachable:" (observable only through calls no process can make: tensors
+reaching past 2^59 bytes, which no process holds) or "harness:" (the
+harness's policy lets it pass).  A survivor is left out of the score only
+when its reason is "equivalent:" or "message:" and the probe ran on it and
+told it from the original on no call: a survivor the probe separated, or
+one it did not run on, counts against the score whatever its reason says.
+An "unreachable:" reason is contradicted when the probe separated the
+mutant on a call that stays far from the 2^63-bit limit.
 """
 import collections
 import datetime
@@ -26,6 +30,8 @@ import platform
 import subprocess
 
 import yaml
+
+import probe
 
 
 def load_explanations(path):
@@ -92,6 +98,29 @@ def run_facts(root, jobs, kept):
             .strftime("%Y-%m-%d %H:%M UTC")}
 
 
+def standing(m, explanations):
+    """Where survivor `m` stands: (class, left out of the score).
+
+    The class is its reason's ("equivalent", "message", "unreachable",
+    "harness"; "none" without a reason), except that an equivalent or
+    message reason becomes "separated" when the probe told the mutant from
+    the original and "unprobed" when the probe did not run on it, and an
+    unreachable one "contradicted" when the probe separated it on a call
+    that stays far from the 2^63-bit limit.  Only an equivalent or message
+    survivor the probe could not separate is left out."""
+    cls = explanations.get(m["id"], "none:").split(":", 1)[0]
+    result = m.get("probe")
+    if cls in ("equivalent", "message"):
+        seen = probe.separated(result)
+        if seen is None:
+            return "unprobed", False
+        return ("separated", False) if seen else (cls, True)
+    if cls == "unreachable" and probe.separated(result) and \
+            result["separated"] > 0:
+        return "contradicted", False
+    return cls, False
+
+
 def render(ms, explanations, elapsed, facts):
     """(MUTATION.md's text, the number of survivors without a reason);
     `facts` are run_facts() of the run that judged them."""
@@ -102,9 +131,8 @@ def render(ms, explanations, elapsed, facts):
     score = 100.0 * st["killed"] / judged if judged else 0.0
     default_score = 100.0 * by["default"] / judged if judged else 0.0
     survivors = [m for m in ms if m["status"] == "survived"]
-    cls = collections.Counter(
-        explanations.get(m["id"], "none:").split(":", 1)[0]
-        for m in survivors)
+    cls = collections.Counter(standing(m, explanations)[0] for m in survivors)
+    left_out = sum(1 for m in survivors if standing(m, explanations)[1])
     def pct(n, d):
         return 100.0 * n / d if d else 0.0
     unexplained = [m for m in survivors if m["id"] not in explanations]
@@ -114,20 +142,24 @@ def render(ms, explanations, elapsed, facts):
     w("Written by `make mutation` (`tools/mutation/run.py`); do not edit: "
       "explain a survivor in `tools/mutation/equivalent.yaml`, or add the "
       "case that kills it, and run again.\n")
-    cls["equivalent"] += cls["message"]
     w("**Score: %.1f%%** (%d killed of the %d judged mutants that are not "
-      "survivors explained as equivalent: the issue's definition).\n" % (
-          pct(st["killed"], judged - cls["equivalent"]), st["killed"],
-          judged - cls["equivalent"]))
+      "equivalent survivors: survivors explained as equivalent that the "
+      "equivalence probe ran on and could not tell from the original).\n" % (
+          pct(st["killed"], judged - left_out), st["killed"],
+          judged - left_out))
     w("Raw: %.1f%% (%d of %d judged mutants killed; %.1f%% by the default "
       "run alone).  Survivors: %d equivalent (%d of them changing only "
-      "last_error() text), %d `unreachable` (only calls the harness never "
-      "makes could show them), %d `harness` (the harness's policy lets "
-      "them pass), %d unexplained; only the equivalent ones are left out "
-      "of the score.\n" % (
-          score, st["killed"], judged, default_score, cls["equivalent"],
-          cls["message"], cls["unreachable"], cls["harness"],
-          len(unexplained)))
+      "last_error() text), each the same as the original on every call the "
+      "probe made; %d explained as equivalent but separated by the probe; "
+      "%d explained as equivalent but not probed; %d `unreachable` (only "
+      "tensors no process holds could show them), %d more whose "
+      "`unreachable` the probe contradicted; %d `harness` (the harness's "
+      "policy lets them pass); %d unexplained.  Only the equivalent ones "
+      "are left out of the score.\n" % (
+          score, st["killed"], judged, default_score,
+          cls["equivalent"] + cls["message"], cls["message"],
+          cls["separated"], cls["unprobed"], cls["unreachable"],
+          cls["contradicted"], cls["harness"], len(unexplained)))
     w("| | |\n| --- | --- |")
     w("| command | `make mutation` (time box `MUTATION_SECONDS`, default "
       "3600 s; a run cut short goes on with `tools/mutation/run.py "
@@ -173,14 +205,21 @@ def render(ms, explanations, elapsed, facts):
     if not survivors:
         w("None.\n")
     else:
-        w("Each survivor is explained: why no case can tell it from the "
-          "reference.\n")
-        w("| mutant | change | in | why it survives |\n| --- | --- | --- "
-          "| --- |")
+        w("Each survivor with the reason it was given and what the "
+          "equivalence probe (`tools/mutation/probe.py`: random valid calls "
+          "on the mutant and the original, compared) found of it; a reason "
+          "the probe contradicts is marked.\n")
+        w("| mutant | change | in | why it survives | probe |\n| --- | --- "
+          "| --- | --- | --- |")
         for m in survivors:
-            w("| %s `%s` | %s | `%s` | %s |" % (
-                m["num"], m["id"], _change(m), m["func"] or "-",
-                _cell(explanations.get(m["id"], "**UNEXPLAINED**"))))
+            mark = {"separated": "**NOT EQUIVALENT** ",
+                    "unprobed": "**NOT PROBED** ",
+                    "contradicted": "**REACHABLE** "}.get(
+                        standing(m, explanations)[0], "")
+            w("| %s `%s` | %s | `%s` | %s%s | %s |" % (
+                m["num"], m["id"], _change(m), m["func"] or "-", mark,
+                _cell(explanations.get(m["id"], "**UNEXPLAINED**")),
+                _cell(probe.summary(m.get("probe")))))
         w("")
     stale = sorted(set(explanations) - {m["id"] for m in survivors})
     if stale:

@@ -6,7 +6,9 @@ object code equals the original's is equivalent by construction, one whose
 object equals an earlier mutant's is a duplicate of it; neither is run.
 Each other mutant is linked into its own libreshape_ref.so and judged by
 the harness over the whole suite (build_run.py), two at a time, until every
-mutant is judged or the time box is spent.  Writes the verdicts to
+mutant is judged or the time box is spent.  Each survivor then goes to
+the equivalence probe (probe.py), whose answer report.py sets beside its
+explanation.  Writes the verdicts to
 tools/mutation/results.json (committed beside MUTATION.md, so that a run
 cut short can be resumed from any clone) and the report (report.py),
 MUTATION.md by default.  The work folder (build/mutation) holds each
@@ -45,6 +47,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import build_run  # noqa: E402
 import mutants as mut  # noqa: E402
+import probe  # noqa: E402
 import report  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -102,7 +105,8 @@ def parse_args(argv):
 
 
 def check_tree(root):
-    need = [os.path.join(root, "build", "reshape-conform")]
+    need = [os.path.join(root, "build", f) for f in (
+        "reshape-conform", "mutation-probe", "libreshape_ref.so")]
     need += [os.path.join(root, "build", "obj", "reference",
                           os.path.basename(p)[:-2] + ".o")
              for p in glob.glob(os.path.join(root, "reference", "*.c"))]
@@ -143,6 +147,9 @@ class Judge:
         if "status" not in m:
             build_run.run_mutant(ROOT, m, self.args.work,
                                  self.args.run_limit)
+            if m["status"] == "survived":
+                m["probe"] = probe.run_probe(ROOT, os.path.join(
+                    self.args.work, m["num"], "libreshape_ref.so"))
         shutil.rmtree(os.path.join(self.args.work, m["num"]),
                       ignore_errors=True)
         return m
@@ -214,7 +221,7 @@ def resume(ms, texts, results):
                 shas.get(m["file"]) != file_sha(texts[m["file"]]) or \
                 (p["old"], p["new"]) != (m["old"], m["new"]):
             continue
-        for k in ("status", "killed_by", "evidence"):
+        for k in ("status", "killed_by", "evidence", "probe"):
             if k in p:
                 m[k] = p[k]
         m.pop("rejudge", None)
@@ -290,6 +297,10 @@ def main(argv):
     judge = Judge(args, ms, texts, originals)
     judge.prev_seconds = prev_seconds
     judge.run(started, deadline)
+    # survivors kept from the last run without a probe answer
+    for m in ms:
+        if m.get("status") == "survived" and "probe" not in m:
+            m["probe"] = probe.probe_mutant(ROOT, m, texts, args.work)
     elapsed = prev_seconds + time.monotonic() - started
     judge.save(elapsed)
     return write_report(args)

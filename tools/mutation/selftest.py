@@ -15,6 +15,19 @@ Depends on: Python 3, Debian's python3-clang, gcc, and a built tree
   4. A mutant no case can tell apart survives all three runs: error.c's
      message buffer of 257 bytes instead of 256 (no message is that long);
      its reason is in equivalent.yaml.
+  5. The equivalence probe (probe.py) separates two mutants that are not
+     equivalent: copy.c's run test `ss == 1` turned into `ss == 0` (a
+     broadcast src, inner stride 0, is then read as a dense run: the
+     suite's cases cannot state that layout yet) and the rule-5 mutant of
+     check 3.
+  6. The probe separates neither error.c's 257-byte buffer nor copy.c's
+     `j < 0` turned into `j <= 0` in walk_row_left (rank-1 runs of one
+     element each: the same bytes), so it does not call an equivalent
+     mutant different.
+  7. report.py leaves out of the score only the equivalent survivors the
+     probe could not separate: of a killed mutant and two survivors
+     explained as equivalent, one separated by the probe, the score is 1
+     of 2, and the separated one is marked NOT EQUIVALENT.
 Exits 0 when every check holds, 1 otherwise (each failure on a line).
 """
 import os
@@ -24,6 +37,8 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import build_run  # noqa: E402
 import mutants as mut  # noqa: E402
+import probe  # noqa: E402
+import report  # noqa: E402
 import run  # noqa: E402
 
 ROOT = run.ROOT
@@ -42,9 +57,16 @@ FIXTURE_IDS = [
 KILLED = ("reference/infer.c", "if (dims[i] < -1)", "<", "<=")
 SURVIVOR = ("reference/error.c", "static _Thread_local char message[256];",
             "256", "257")
+# (spec, whether the probe must separate it)
+PROBED = [(("reference/copy.c", "if (ss == 1 && ds == 1)", "1", "0"), True),
+          (KILLED, True),
+          (SURVIVOR, False),
+          (("reference/copy.c", "return j < 0 ? 1 : w->dims[j] - w->index[j];",
+            "<", "<="), False)]
 
-
-CHECKS = 5  # fixture, determinism, unique ids, the killed, the survivor
+# fixture, determinism, unique ids, the killed, the survivor, the four
+# probed mutants, the score
+CHECKS = 10
 
 
 def find(ms, spec):
@@ -61,6 +83,43 @@ def find(ms, spec):
                 m["old"] == old and m["new"] == new:
             return m
     return None
+
+
+def check_probe(ms, texts, work, failures):
+    """Checks 5 and 6: the probe on the PROBED mutants."""
+    for spec, want in PROBED:
+        m = find(ms, spec)
+        if m is None:
+            failures.append("no mutant %r in %s" % (spec[1:], spec[0]))
+            continue
+        result = probe.probe_mutant(ROOT, m, texts, work)
+        print("%s %s %s" % (m["num"], m["id"], probe.summary(result)[:100]))
+        if probe.separated(result) is not want:
+            failures.append("probe on %s: %s, expected %s" % (
+                m["id"], probe.summary(result),
+                "separated" if want else "the same"))
+
+
+def check_score(failures):
+    """Check 7: a separated 'equivalent' survivor counts against the
+    score."""
+    same = {"calls": 10, "run": 10, "separated": 0, "separated_far": 0,
+            "first": "", "first_far": "", "stopped": False}
+    ms = [{"num": "M1", "id": "a", "status": "killed", "killed_by":
+           "default", "file": "f.c", "func": "", "old": "<", "new": "<="},
+          {"num": "M2", "id": "b", "status": "survived", "file": "f.c",
+           "func": "", "old": "1", "new": "2", "probe": same},
+          {"num": "M3", "id": "c", "status": "survived", "file": "f.c",
+           "func": "", "old": "1", "new": "0",
+           "probe": dict(same, separated=1, first="call 3: ...")}]
+    why = {"b": "equivalent: x", "c": "equivalent: y"}
+    facts = {"commit": "-", "machine": "-", "date": "-", "jobs": 1,
+             "kept": 0}
+    text, _ = report.render(ms, why, 1.0, facts)
+    if "**Score: 50.0%** (1 killed of the 2 judged" not in text or \
+            "**NOT EQUIVALENT** equivalent: y" not in text:
+        failures.append("report.py does not count a survivor the probe "
+                        "separated against the score")
 
 
 def main():
@@ -104,6 +163,8 @@ def main():
                 # is also the evidence MUTATION.md shows
                 failures.append("%s: evidence %r is not a failing line" % (
                     m["id"], m["evidence"]))
+        check_probe(first, texts, work, failures)
+    check_score(failures)
     for f in failures:
         print("test-mutation: " + f, file=sys.stderr)
     print("test-mutation: %d checks, %d failed" % (CHECKS, len(failures)))
