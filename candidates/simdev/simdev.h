@@ -41,6 +41,8 @@ struct simdev_defect {
     int sync_returns_early;     /* synchronize returns at once */
     int copies_on_host;         /* execute copies on the calling thread,
                                    dereferencing the device pointers */
+    int leak_per_call;          /* execute allocates this many bytes of device
+                                   memory and never releases them */
     int64_t latency_ns;         /* a kernel starts this long after its launch
                                    unless someone waits for it */
 };
