@@ -49,6 +49,8 @@ static allocation *find(const void *p)
 
 reshape_status simdev_alloc(size_t bytes, void **device_ptr)
 {
+    if (simdev_defect.unavailable)
+        return simdev_fail(RESHAPE_E_INTERNAL, "%s", simdev_defect.unavailable);
     if (!device_ptr || bytes == 0)
         return simdev_fail(RESHAPE_E_INTERNAL, "alloc of %zu bytes into %p", bytes,
                            (void *)device_ptr);

@@ -43,6 +43,8 @@ struct simdev_defect {
                                    dereferencing the device pointers */
     int leak_per_call;          /* execute allocates this many bytes of device
                                    memory and never releases them */
+    const char *unavailable;    /* non-NULL: every alloc fails with this
+                                   message, as without a driver */
     int64_t latency_ns;         /* a kernel starts this long after its launch
                                    unless someone waits for it */
 };
