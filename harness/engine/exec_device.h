@@ -8,7 +8,8 @@
  * waits with `synchronize`, copies every region back into the arena and
  * releases it: the parent then judges the arena exactly as for a host
  * candidate.  A hook that fails kills the worker with a line saying which
- * (the parent's CRASH verdict quotes it).  Depends on exec_int.h.
+ * (the parent's CRASH verdict quotes it).  exec_device() and
+ * exec_device_try() are public (exec.h).  Depends on exec_int.h.
  */
 #ifndef HARNESS_EXEC_DEVICE_H
 #define HARNESS_EXEC_DEVICE_H
@@ -43,10 +44,6 @@ typedef struct dev_mirror {
     int n;
     dev_region r[EXEC_DEVICE_REGIONS];
 } dev_mirror;
-
-/* The device `cand` declares (its table covers the field and it is not
- * NULL), or NULL: tensors in host memory. */
-const reshape_device *exec_device(const reshape_candidate *cand);
 
 /* `layout` (RESHAPE_LAYOUT_* of the staged call) as supports() is asked
  * it: with RESHAPE_LAYOUT_DEVICE for a candidate with a device. */
@@ -83,15 +80,6 @@ void exec_device_unstage(dev_mirror *m, const arena *a, uint8_t *view);
 /* Device memory in use by the candidate's memory_in_use, or 0 without
  * the hook; dies when it fails. */
 int64_t exec_device_memory(const reshape_candidate *cand);
-
-/*
- * The device's first use in this process: alloc, copy_to_device,
- * synchronize, copy_to_host and release of a few bytes, the bytes checked.
- * Returns 0, or -1 with `why` (of `n` bytes) saying which hook failed and
- * the candidate's last_error.  Used where no request is at stake
- * (device_check.c, perf).
- */
-int exec_device_try(const reshape_candidate *cand, char *why, size_t n);
 
 /*
  * For the fault handler (async-signal-safe): a fault at `addr` within a

@@ -9,7 +9,9 @@
  * median over rounds of samples, its spread the interquartile range over
  * the median.  Rounds go on until both spreads are at most SPREAD_OK
  * (after MIN_ROUNDS), or the point's time budget is spent (after
- * MIN_ROUNDS_SLOW), or MAX_ROUNDS.
+ * MIN_ROUNDS_SLOW), or MAX_ROUNDS.  A candidate with a device is timed in
+ * its memory by perf_device.c, with this file's request and rounds
+ * (perf_int.h).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +20,7 @@
 
 #include "judge/judge.h"
 #include "perf.h"
+#include "perf_int.h"
 
 #define SAMPLE_NS 20000.0
 #define SPREAD_OK 0.05
@@ -32,20 +35,6 @@ static double clock_ns(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec * 1e9 + ts.tv_nsec;
 }
-
-/* One request: everything a call of execute or infer_shape needs. */
-typedef struct request {
-    const reshape_candidate *t;
-    reshape_params params;
-    reshape_tensor shape, src, dst;
-    int64_t shape_values[2];
-    int32_t shape_values32[2];
-    tlayout ls, ld;
-    uint8_t *copy_src, *copy_dst;   /* memcpy's buffers */
-    uint64_t bytes;
-} request;
-
-typedef double (*sampler)(request *r, long k);
 
 static double sample_execute(request *r, long k)
 {
@@ -101,13 +90,9 @@ static double median_spread(double *v, int n, double *spread)
     return med;
 }
 
-typedef struct figure {
-    double median_ns, spread;
-} figure;
-
 /* Rounds of `a` (and `b`, alternating, when not NULL) until the rule at
  * the top is met.  Returns the number of rounds. */
-static int measure(request *r, sampler a, figure *fa, sampler b, figure *fb, double budget_s)
+int measure(request *r, sampler a, figure *fa, sampler b, figure *fb, double budget_s)
 {
     double va[MAX_ROUNDS], vb[MAX_ROUNDS];
     long ka = calibrate(a, r), kb = b ? calibrate(b, r) : 0;
@@ -137,22 +122,22 @@ static int measure(request *r, sampler a, figure *fa, sampler b, figure *fb, dou
     return n;
 }
 
-static void *map_bytes(uint64_t n)
+void *map_bytes(uint64_t n)
 {
     void *p = mmap(NULL, n ? n : 1, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
     return p == MAP_FAILED ? NULL : p;
 }
 
-static void unmap_bytes(void *p, uint64_t n)
+void unmap_bytes(void *p, uint64_t n)
 {
     if (p)
         munmap(p, n ? n : 1);
 }
 
 /* src dims [n / ROW, ROW] reshaped to [ROW, n / ROW]; special_zero 0. */
-static void request_init(request *r, const reshape_candidate *t, reshape_op op,
-                         reshape_dtype dtype, uint64_t elems)
+void request_init(request *r, const reshape_candidate *t, reshape_op op,
+                  reshape_dtype dtype, uint64_t elems)
 {
     memset(r, 0, sizeof *r);
     r->t = t;
@@ -170,13 +155,13 @@ static void request_init(request *r, const reshape_candidate *t, reshape_op op,
     r->bytes = elems * bits / 8;
 }
 
-static void tensor_of(reshape_tensor *x, const tlayout *l, reshape_dtype dtype, void *data)
+void tensor_of(reshape_tensor *x, const tlayout *l, reshape_dtype dtype, void *data)
 {
     *x = (reshape_tensor){dtype, l->rank, l->dims, l->strided ? l->strides : NULL, data};
 }
 
 /* splitmix64 bytes: a payload no candidate can guess or compress. */
-static void random_bytes(uint8_t *p, uint64_t n, uint64_t seed)
+void random_bytes(uint8_t *p, uint64_t n, uint64_t seed)
 {
     for (uint64_t i = 0; i < n; i += 8) {
         uint64_t z = (seed += 0x9E3779B97F4A7C15u);
@@ -188,9 +173,20 @@ static void random_bytes(uint8_t *p, uint64_t n, uint64_t seed)
     }
 }
 
-static json_t *figure_json(const figure *f)
+json_t *figure_json(const figure *f)
 {
     return json_pack("{s:f, s:f}", "median_ns", f->median_ns, "spread", f->spread);
+}
+
+void put_figures(json_t *o, uint64_t bytes, const figure *fe, const figure *fm, int rounds)
+{
+    double gib = (double)bytes / (double)(1u << 30);
+    json_object_set_new(o, "execute", figure_json(fe));
+    json_object_set_new(o, "memcpy", figure_json(fm));
+    json_object_set_new(o, "rounds", json_integer(rounds));
+    json_object_set_new(o, "gib_s", json_real(gib / (fe->median_ns / 1e9)));
+    json_object_set_new(o, "memcpy_gib_s", json_real(gib / (fm->median_ns / 1e9)));
+    json_object_set_new(o, "ratio", json_real(fm->median_ns / fe->median_ns));
 }
 
 json_t *perf_measure_point(const reshape_candidate *t, const perf_point *p, double budget_s)
@@ -211,6 +207,8 @@ json_t *perf_measure_point(const reshape_candidate *t, const perf_point *p, doub
         memcpy(dims, r.ld.dims, sizeof dims);
         layout_padded(&r.ld, 2, dims, bits);
     }
+    if (exec_device(t))
+        return perf_device_point(o, &r, p, budget_s);
     int in_place = p->layout == PERF_IN_PLACE;
     uint8_t *payload = map_bytes(r.bytes), *src = map_bytes(r.ls.span_bytes);
     uint8_t *dst = in_place ? src : map_bytes(r.ld.span_bytes);
@@ -236,13 +234,7 @@ json_t *perf_measure_point(const reshape_candidate *t, const perf_point *p, doub
     }
     figure fe, fm;
     int rounds = measure(&r, sample_execute, &fe, sample_memcpy, &fm, budget_s);
-    double gib = (double)r.bytes / (double)(1u << 30);
-    json_object_set_new(o, "execute", figure_json(&fe));
-    json_object_set_new(o, "memcpy", figure_json(&fm));
-    json_object_set_new(o, "rounds", json_integer(rounds));
-    json_object_set_new(o, "gib_s", json_real(gib / (fe.median_ns / 1e9)));
-    json_object_set_new(o, "memcpy_gib_s", json_real(gib / (fm.median_ns / 1e9)));
-    json_object_set_new(o, "ratio", json_real(fm.median_ns / fe.median_ns));
+    put_figures(o, r.bytes, &fe, &fm, rounds);
 done:
     json_object_set_new(o, "status", json_string(status));
     unmap_bytes(payload, r.bytes);
@@ -278,6 +270,10 @@ json_t *perf_measure_fixed(const reshape_candidate *t, reshape_op op)
     r.shape.dims = one;
     r.src = (reshape_tensor){RESHAPE_DT_F32, 1, one, NULL, &in};
     r.dst = (reshape_tensor){RESHAPE_DT_F32, 1, one, NULL, &out};
+    if (exec_device(t)) {
+        json_object_set_new(o, "tiny_execute", perf_device_tiny(&r));
+        return o;
+    }
     s = t->execute(&r.params, &r.src, &r.dst);
     json_t *tiny = json_pack("{s:s}", "status", reshape_status_name(s));
     if (s == RESHAPE_OK) {

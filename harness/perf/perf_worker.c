@@ -20,6 +20,7 @@
 #include "base/base.h"
 #include "engine/engine.h"
 #include "run/run.h"
+#include "report/report.h"
 #include "perf.h"
 
 #define PERF_FD_OUT 3
@@ -63,7 +64,16 @@ int cmd_perf_worker(int argc, char **argv)
         put_line(json_pack("{s:s}", "load_error", probe.message));
         return EXIT_NONCONFORMANT;
     }
-    put_line(json_pack("{s:{s:s, s:s}}", "loaded", "name", probe.name, "version", probe.version));
+    char why[512];
+    if (exec_device(t) && exec_device_try(t, why, sizeof why)) {
+        put_line(json_pack("{s:s+}", "load_error", "the candidate's device is not available here: ",
+                           why));
+        return EXIT_SKIPPED;
+    }
+    if (exec_device(t))     /* the name the device gave itself on first use */
+        snprintf(probe.device_name, sizeof probe.device_name, "%s", exec_device(t)->name);
+    put_line(json_pack("{s:{s:s, s:s, s:o}}", "loaded", "name", probe.name, "version",
+                       probe.version, "device", host_device(&probe)));
     int n = perf_plan_count(&c);
     for (int i = (int)first; i < n; i++) {
         perf_point p;

@@ -54,4 +54,4 @@ test-device: $(BUILD)/tests/device $(TD_NEEDS)
 
 test-device-san: $(BUILD)/san/tests/device $(TD_NEEDS)
 	@$(call san_run,ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:handle_segv=0 \
-	  $(BUILD)/san/tests/device --filter '!(device_run/*|cuda/*)')
+	  $(BUILD)/san/tests/device --filter '!(device_run/*|device_perf/*|cuda/*)')

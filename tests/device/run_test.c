@@ -116,3 +116,43 @@ Test(device_run, host_candidates_report_no_device)
     cr_expect(json_is_null(json_object_get(host, "device")));
     run_free(&r);
 }
+
+Test(device_perf, bandwidth_beside_the_devices_own_copy)
+{
+    run r = run_harness("perf --candidate " SIMDEV "simdev.so --op openvino_reshape_1 "
+                        "--max-size 4K --point-seconds 0.01 --quiet");
+    cr_assert_eq(r.code, 0, "exit %d: %s", r.code, r.err);
+    json_t *cand = json_object_get(r.report, "candidate");
+    cr_expect_str_eq(field(json_object_get(cand, "device"), "type"), "ext");
+    size_t i;
+    json_t *pt;
+    json_array_foreach(json_object_get(r.report, "points"), i, pt) {
+        cr_expect_str_eq(field(pt, "status"), "OK", "%s %s", field(pt, "dtype"), field(pt, "layout"));
+        cr_expect_str_eq(field(pt, "baseline"), "copy_on_device");
+        cr_expect(json_real_value(json_object_get(pt, "ratio")) > 0);
+    }
+    cr_expect_gt(i, 0);
+    json_t *fixed = json_array_get(json_object_get(r.report, "fixed"), 0);
+    cr_expect_str_eq(field(json_object_get(fixed, "tiny_execute"), "status"), "OK");
+    run_free(&r);
+}
+
+Test(device_perf, wrong_bytes_on_the_device_are_not_timed)
+{
+    run r = run_harness("perf --candidate " SIMDEV "simdev_sync_returns_early.so "
+                        "--op openvino_reshape_1 --max-size 4K --point-seconds 0.01 --quiet");
+    json_t *pt = json_array_get(json_object_get(r.report, "points"), 0);
+    cr_expect_str_eq(field(pt, "status"), "WRONG_BYTES");
+    cr_expect_null(json_object_get(pt, "ratio"));
+    run_free(&r);
+}
+
+Test(device_perf, device_not_available_is_said)
+{
+    run r = run_harness("perf --candidate " SIMDEV "simdev_unavailable.so --op openvino_reshape_1 "
+                        "--max-size 4K --quiet");
+    cr_expect_eq(r.code, 1);
+    cr_expect(strstr(r.err, "the candidate's device is not available here: alloc returned "
+                     "INTERNAL"), "%s", r.err);
+    run_free(&r);
+}
