@@ -3,7 +3,8 @@
  * device (perf_int.h): src and dst in the device's memory, execute then
  * synchronize timed beside the device's own copy_on_device of the same
  * bytes, never host memcpy.  The payload is staged and checked through
- * copy_to_device and copy_to_host, outside the timing.  Depends on
+ * copy_to_device and copy_to_host, outside the timing.  The worker calls
+ * it instead of perf_measure.c's point (perf_worker.c).  Depends on
  * perf_int.h, exec.h (exec_device) and layout.h.
  */
 #include <string.h>
@@ -88,9 +89,11 @@ static const char *first_call(json_t *o, dev_request *x, const perf_point *p, ui
     return memcmp(check, payload, r->bytes) ? "WRONG_BYTES" : "OK";
 }
 
-json_t *perf_device_point(json_t *o, request *r, const perf_point *p, double budget_s)
+json_t *perf_device_point(const reshape_candidate *t, const perf_point *p, double budget_s)
 {
-    dev_request x = {*r, exec_device(r->t), NULL, NULL, NULL};
+    dev_request x = {.d = exec_device(t)};
+    request *r = &x.r;
+    json_t *o = point_begin(r, t, p);
     uint64_t most = r->ls.span_bytes > r->ld.span_bytes ? r->ls.span_bytes : r->ld.span_bytes;
     uint8_t *payload = map_bytes(r->bytes), *image = map_bytes(most), *check = map_bytes(r->bytes);
     const char *status = "NO_MEMORY";
@@ -108,7 +111,7 @@ json_t *perf_device_point(json_t *o, request *r, const perf_point *p, double bud
         goto done;
     }
     figure fe, fm;
-    int rounds = measure(&x.r, sample_execute, &fe, sample_copy, &fm, budget_s);
+    int rounds = measure(r, sample_execute, &fe, sample_copy, &fm, budget_s);
     put_figures(o, r->bytes, &fe, &fm, rounds);
     json_object_set_new(o, "baseline", json_string("copy_on_device"));
 done:
@@ -123,9 +126,12 @@ done:
     return o;
 }
 
-json_t *perf_device_tiny(request *r)
+json_t *perf_device_tiny(const reshape_candidate *t, reshape_op op)
 {
-    dev_request x = {*r, exec_device(r->t), NULL, NULL, NULL};
+    dev_request x = {.d = exec_device(t)};
+    request *r = &x.r;
+    request_init(r, t, op, RESHAPE_DT_F32, 1);
+    tiny_request(r);
     float one = 1.0f;
     const char *status = "NO_MEMORY";
     json_t *tiny = json_object();
@@ -135,14 +141,14 @@ json_t *perf_device_tiny(request *r)
         status = hook_failed(tiny, r, "copy_to_device");
         goto done;
     }
-    x.r.src.data = x.src;
-    x.r.dst.data = x.dst;
-    reshape_status s = r->t->execute(&x.r.params, &x.r.src, &x.r.dst);
+    r->src.data = x.src;
+    r->dst.data = x.dst;
+    reshape_status s = t->execute(&r->params, &r->src, &r->dst);
     status = x.d->synchronize() != RESHAPE_OK ? hook_failed(tiny, r, "synchronize")
                                               : reshape_status_name(s);
     if (s == RESHAPE_OK && !strcmp(status, "OK")) {
         figure f;
-        measure(&x.r, sample_execute, &f, NULL, NULL, 0.1);
+        measure(r, sample_execute, &f, NULL, NULL, 0.1);
         json_object_set_new(tiny, "ns_per_call", figure_json(&f));
     }
 done:

@@ -60,18 +60,11 @@ json_t *figure_json(const figure *f);
  * of `bytes` (reports/SCHEMA.md, "memcpy" and "ratio"). */
 void put_figures(json_t *o, uint64_t bytes, const figure *fe, const figure *fm, int rounds);
 
-/*
- * Point `p` of a candidate with a device (perf_device.c), its request `r`
- * set up by perf_measure_point: src and dst in device memory, staged and
- * read back through the hooks, execute then synchronize timed beside the
- * device's copy_on_device of the same bytes; fills `o` as
- * perf_measure_point does (status NO_DEVICE_COPY, untimed, without
- * copy_on_device) and returns it.
- */
-json_t *perf_device_point(json_t *o, request *r, const perf_point *p, double budget_s);
+/* The point's JSON object with `p`'s fields, and `r` set up for it: the
+ * request of perf_measure_point with its layouts, no data yet. */
+json_t *point_begin(request *r, const reshape_candidate *t, const perf_point *p);
 
-/* tiny_execute of perf_measure_fixed on the device: one f32 element in
- * device memory, execute then synchronize. */
-json_t *perf_device_tiny(request *r);
+/* Makes `r` the smallest execute: one f32 element, [1] -> [1], no data. */
+void tiny_request(request *r);
 
 #endif

@@ -78,12 +78,17 @@ int cmd_perf_worker(int argc, char **argv)
     for (int i = (int)first; i < n; i++) {
         perf_point p;
         perf_plan_point(&c, i, &p);
-        json_t *o = perf_measure_point(t, &p, c.point_seconds);
+        json_t *o = exec_device(t) ? perf_device_point(t, &p, c.point_seconds)
+                                   : perf_measure_point(t, &p, c.point_seconds);
         json_object_set_new(o, "index", json_integer(i));
         put_line(o);
     }
     for (int op = 1; op <= RESHAPE_OP_COUNT; op++)
-        if ((c.ops >> op) & 1)
-            put_line(json_pack("{s:o}", "fixed", perf_measure_fixed(t, (reshape_op)op)));
+        if ((c.ops >> op) & 1) {
+            json_t *f = perf_measure_fixed(t, (reshape_op)op);
+            if (exec_device(t))
+                json_object_set_new(f, "tiny_execute", perf_device_tiny(t, (reshape_op)op));
+            put_line(json_pack("{s:o}", "fixed", f));
+        }
     return EXIT_CONFORMANT;
 }
