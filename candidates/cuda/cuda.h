@@ -111,11 +111,7 @@ typedef struct cuda_geometry {
 void cuda_geometry_of(cuda_geometry *g, const reshape_tensor *src, const reshape_tensor *dst,
                       int64_t volume);
 
-/* The reference's copy call, renamed (candidates/cuda/build.mk): launches
- * the kernel; a failed launch is reported by cuda_take_failure. */
-void reshape_device_copy(const reshape_tensor *src, const reshape_tensor *dst, int64_t volume);
-
-/* Whether the calling thread's last launch failed, cleared. */
-int cuda_take_failure(void);
+/* reshape_device_copy (device_rules.h), kernel.c: launches the kernel
+ * on the default stream; execute returns before it has run. */
 
 #endif /* CANDIDATE_CUDA_H */

@@ -7,16 +7,8 @@
 #include <string.h>
 
 #include "cuda.h"
+#include "device_rules.h"
 #include "reference.h"
-
-static _Thread_local int failed;
-
-int cuda_take_failure(void)
-{
-    int f = failed;
-    failed = 0;
-    return f;
-}
 
 static void copy_side(uint32_t *rank, int64_t *dims, int64_t *strides, const reshape_tensor *t)
 {
@@ -56,5 +48,5 @@ void reshape_device_copy(const reshape_tensor *src, const reshape_tensor *dst, i
     if (cuda_ready() != RESHAPE_OK ||
         cuda_check(cuda.launch_kernel(cuda_gather, (unsigned)blocks, 1, 1, CUDA_BLOCK, 1, 1, 0,
                                       NULL, params, NULL), "cuLaunchKernel") != RESHAPE_OK)
-        failed = 1;
+        device_copy_failed();
 }

@@ -11,9 +11,12 @@ SIMDEV_SOS := $(BUILD)/simdev/simdev.so \
     $(patsubst %,$(BUILD)/simdev/simdev_%.so,$(filter-out none,$(SIMDEV_DEFECTS)))
 # The reference without its table and with its execute redirected.
 DEVICE_REF_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter-out reference/candidate.c \
-    reference/execute.c,$(wildcard reference/*.c))) $(BUILD)/device/ref_execute.o
+    reference/execute.c,$(wildcard reference/*.c))) $(BUILD)/device/ref_execute.o \
+    $(BUILD)/obj/candidates/device_rules.o
 
-$(BUILD)/obj/candidates/simdev/%.o: CFLAGS += -fvisibility=hidden -Icandidates/simdev -Ireference
+$(BUILD)/obj/candidates/simdev/%.o: CFLAGS += -fvisibility=hidden -Icandidates/simdev \
+                                             -Icandidates -Ireference
+$(BUILD)/obj/candidates/device_rules.o: CFLAGS += -fvisibility=hidden -Ireference
 
 $(BUILD)/device/ref_execute.o: $(BUILD)/obj/reference/execute.o
 	@mkdir -p $(@D)

@@ -3,14 +3,15 @@
  * reference's copy of the elements, run on the device thread over the
  * device addresses execute was given.  The tensors' dims and strides are
  * copied into the launch, since the caller's arrays are valid only during
- * execute.  Depends on simdev.h and the reference (reference.h:
- * reshape_ref_copy, reshape_ref_max_offset, reshape_ref_fail).
+ * execute.  Depends on simdev.h, device_rules.h and the reference
+ * (reference.h: reshape_ref_copy, reshape_ref_max_offset, reshape_ref_fail).
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "device_rules.h"
 #include "reference.h"
 #include "simdev.h"
 
@@ -25,8 +26,6 @@ typedef struct copy_launch {
     int64_t volume;
 } copy_launch;
 
-static _Thread_local int failed;
-
 reshape_status simdev_fail(reshape_status status, const char *fmt, ...)
 {
     char m[256];
@@ -35,13 +34,6 @@ reshape_status simdev_fail(reshape_status status, const char *fmt, ...)
     vsnprintf(m, sizeof m, fmt, ap);
     va_end(ap);
     return reshape_ref_fail(status, "%s", m);
-}
-
-int simdev_take_failure(void)
-{
-    int f = failed;
-    failed = 0;
-    return f;
 }
 
 static void own(owned_tensor *o, const reshape_tensor *t)
@@ -85,13 +77,13 @@ void reshape_device_copy(const reshape_tensor *src, const reshape_tensor *dst, i
     }
     copy_launch *c = malloc(sizeof *c);
     if (!c) {
-        failed = 1;
         simdev_fail(RESHAPE_E_INTERNAL, "out of host memory for a kernel's arguments");
+        device_copy_failed();
         return;
     }
     own(&c->src, src);
     own(&c->dst, dst);
     c->volume = volume;
     if (simdev_launch(copy_kernel, c, src->data, dst->data) != RESHAPE_OK)
-        failed = 1;
+        device_copy_failed();
 }

@@ -92,17 +92,8 @@ void simdev_drain(void);
 
 /* ---------------------------------------------------------------- kernel */
 
-/*
- * The copy of the reference's execute (its copy call is renamed to this
- * one: candidates/simdev/build.mk), on the device: queues the copy of
- * `volume` elements of src to dst as a kernel, or does it on the calling
- * thread for the copies_on_host defect.  A failure to queue is reported
- * by simdev_take_failure.
- */
-void reshape_device_copy(const reshape_tensor *src, const reshape_tensor *dst, int64_t volume);
-
-/* Whether the calling thread's last reshape_device_copy failed, cleared. */
-int simdev_take_failure(void);
+/* reshape_device_copy (device_rules.h), kernel.c: queues the copy as a
+ * kernel, or does it on the calling thread for the copies_on_host defect. */
 
 /* Records `status` with a message as the thread's last error (the
  * reference's) and returns it. */

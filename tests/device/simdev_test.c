@@ -60,6 +60,17 @@ static void stage(const reshape_device *d, void **src, void **dst, const float *
 
 static const float payload[6] = {1, 2, 3, 4, 5, 6};
 
+/* Stages the payload into device buffers *p (src) and *q (dst), calls
+ * execute on them and synchronize. */
+static void staged_execute(const reshape_candidate *t, void **p, void **q)
+{
+    stage(t->device, p, q, payload);
+    call c;
+    make_call(&c, *p, *q);
+    cr_assert_eq(t->execute(&c.params, &c.src, &c.dst), RESHAPE_OK);
+    cr_assert_eq(t->device->synchronize(), RESHAPE_OK);
+}
+
 Test(simdev, copies_round_trip_and_count_memory)
 {
     const reshape_device *d = open_simdev("simdev")->device;
@@ -95,11 +106,7 @@ Test(simdev, execute_is_asynchronous_until_synchronize)
     const reshape_candidate *t = open_simdev("simdev_sync_returns_early");
     const reshape_device *d = t->device;
     void *p, *q;
-    stage(d, &p, &q, payload);
-    call c;
-    make_call(&c, p, q);
-    cr_assert_eq(t->execute(&c.params, &c.src, &c.dst), RESHAPE_OK);
-    cr_assert_eq(d->synchronize(), RESHAPE_OK);     /* this one does not wait */
+    staged_execute(t, &p, &q);      /* its synchronize does not wait */
     float back[6];
     cr_assert_eq(d->copy_to_host(back, q, 24), RESHAPE_OK);
     cr_expect_eq(back[0], 0.0f, "the kernel (1 s of latency) has not run yet");
@@ -112,16 +119,12 @@ Test(simdev, synchronize_waits_for_the_kernel)
 {
     const reshape_candidate *t = open_simdev("simdev");
     const reshape_device *d = t->device;
-    void *p, *q;
-    stage(d, &p, &q, payload);
-    call c;
-    make_call(&c, p, q);
     cr_assert_eq(t->supports(RESHAPE_OP_OPENVINO_RESHAPE_1, RESHAPE_DT_F32, RESHAPE_DT_S64,
                              RESHAPE_LAYOUT_DEVICE), RESHAPE_OK);
     cr_expect_eq(t->supports(RESHAPE_OP_OPENVINO_RESHAPE_1, RESHAPE_DT_F32, RESHAPE_DT_S64, 0),
                  RESHAPE_E_NOT_SUPPORTED, "host memory is not the device's");
-    cr_assert_eq(t->execute(&c.params, &c.src, &c.dst), RESHAPE_OK);
-    cr_assert_eq(d->synchronize(), RESHAPE_OK);
+    void *p, *q;
+    staged_execute(t, &p, &q);
     float back[6];
     cr_assert_eq(d->copy_to_host(back, q, 24), RESHAPE_OK);
     cr_expect_arr_eq(back, payload, sizeof back);
@@ -146,11 +149,7 @@ Test(simdev, forked_child_gets_its_own_device)
     const reshape_candidate *t = open_simdev("simdev");
     const reshape_device *d = t->device;
     void *p, *q;
-    stage(d, &p, &q, payload);
-    call c;
-    make_call(&c, p, q);
-    cr_assert_eq(t->execute(&c.params, &c.src, &c.dst), RESHAPE_OK);
-    cr_assert_eq(d->synchronize(), RESHAPE_OK);
+    staged_execute(t, &p, &q);
     pid_t pid = fork();
     cr_assert(pid >= 0);
     if (pid == 0) {
@@ -158,12 +157,9 @@ Test(simdev, forked_child_gets_its_own_device)
         void *a, *b;
         float back[6];
         uint64_t n = 1;
-        stage(d, &a, &b, payload);
-        make_call(&c, a, b);
+        staged_execute(t, &a, &b);
         int ok = d->memory_in_use(&n) == RESHAPE_OK && n == 48 &&
-                 t->execute(&c.params, &c.src, &c.dst) == RESHAPE_OK &&
-                 d->synchronize() == RESHAPE_OK && d->copy_to_host(back, b, 24) == RESHAPE_OK &&
-                 !memcmp(back, payload, sizeof back);
+                 d->copy_to_host(back, b, 24) == RESHAPE_OK && !memcmp(back, payload, sizeof back);
         _exit(ok ? 0 : 1);
     }
     int st;
