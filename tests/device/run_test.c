@@ -108,6 +108,30 @@ Test(device_run, device_table_without_synchronize_is_refused)
     run_free(&r);
 }
 
+Test(device_run, report_views_name_the_device)
+{
+    char dir[64];
+    temp_template(dir, sizeof dir, "/tmp/device-views-");
+    cr_assert(mkdtemp(dir));
+    run r = run_harness("--candidate " SIMDEV "simdev.so " ONE_FILE " --filter "
+                        "openvino_data_type_s8 --report-dir %s", dir);
+    cr_assert_eq(r.code, 0, "exit %d: %s", r.code, r.err);
+    char path[128];
+    snprintf(path, sizeof path, "%s/report.md", dir);
+    char *md = slurp(path);
+    cr_expect(strstr(md, " on simdev 1.0 (simulated"), "report.md: %.400s", md);
+    cr_expect(strstr(md, "(ext 0: tensors in device memory)"));
+    snprintf(path, sizeof path, "%s/report.html", dir);
+    char *html = slurp(path);
+    cr_expect(strstr(html, "<dt>device</dt><dd>simdev 1.0"));
+    free(md);
+    free(html);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    cr_expect_eq(system(cmd), 0);
+    run_free(&r);
+}
+
 Test(device_run, host_candidates_report_no_device)
 {
     run r = run_harness(ONE_FILE " --filter openvino_data_type_s8");
