@@ -129,14 +129,6 @@ void exec_request(const arena *a, const cell *cl, uint8_t *view, const reshape_c
         r->phase = PHASE_IDLE;
         return;
     }
-    if (q->kind == REQ_EXECUTE) {
-        if (w->src.data_off >= 0 && w->src.data_off != w->dst.data_off)
-            arena_populate(a, view, (size_t)w->src.data_off,
-                           cl->src_off + cl->src_size - (size_t)w->src.data_off, 0);
-        if (w->dst.data_off >= 0)
-            arena_populate(a, view, (size_t)w->dst.data_off,
-                           cl->dst_off + cl->dst_size - (size_t)w->dst.data_off, 1);
-    }
     call_args c;
     exec_make_call(&c, w, view);
     abuse_call *k = &c.k;
@@ -156,6 +148,12 @@ void exec_request(const arena *a, const cell *cl, uint8_t *view, const reshape_c
         r->status = cand->infer_shape(k->pparams, k->psrc, k->out_rank, k->out_dims);
         r->out_rank = *(int32_t *)(view + WIRE_OUT_RANK_OFF(a, cl));
     } else {
+        if (w->src.data_off >= 0 && w->src.data_off != w->dst.data_off)
+            arena_populate(a, view, (size_t)w->src.data_off,
+                           cl->src_off + cl->src_size - (size_t)w->src.data_off, 0);
+        if (w->dst.data_off >= 0)
+            arena_populate(a, view, (size_t)w->dst.data_off,
+                           cl->dst_off + cl->dst_size - (size_t)w->dst.data_off, 1);
         if (!on_device)
             guard_before_dst(a, cl, view, &w->dst, 1);
         r->phase = PHASE_EXECUTE;
