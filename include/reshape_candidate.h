@@ -295,25 +295,41 @@ typedef struct reshape_limits {
  * A kernel's device (optional: `reshape_candidate.device` may be NULL, and a
  * table older than the field has none; such a candidate is tested in host
  * memory).  With a device, the harness keeps src and dst in device memory:
- * it allocates each buffer through `alloc` with canary bands around it,
- * copies the staged bytes in with `copy_to_device`, calls `execute` with
- * device addresses in src->data and dst->data, calls `synchronize`, and
- * judges from what `copy_to_host` reads back (harness/README.md, "Device
- * memory").  Shape values (params->shape->data) and everything infer_shape
- * reads stay in host memory.
+ * it allocates each buffer through `alloc` with canary bands around it (and
+ * in the gaps of a strided layout), copies the staged bytes in with
+ * `copy_to_device`, calls `supports` with RESHAPE_LAYOUT_DEVICE among the
+ * flags, calls `execute` with device addresses in src->data and dst->data,
+ * calls `synchronize`, and judges from what `copy_to_host` reads back
+ * (harness/README.md, "Device memory").  Shape values
+ * (params->shape->data), dims, strides and everything infer_shape reads stay
+ * in host memory; an execute that runs asynchronously copies what it needs
+ * of them before it returns.
  *
  * Device addresses are linear within an allocation: the address `alloc`
  * returned plus k, 0 <= k < bytes, is byte k of it; the harness passes such
- * inner addresses (misaligned and strided layouts).  `execute` may return
- * with work in flight; `synchronize` waits until every call made so far has
- * finished and its writes are visible to `copy_to_host`.  Every hook may be
- * called from several threads at once, and returns RESHAPE_OK or
- * RESHAPE_E_INTERNAL (with last_error, when given, saying why).
- *   struct_size     sizeof(reshape_device) as the candidate was compiled.
+ * inner addresses (misaligned and strided layouts, one past the end of an
+ * empty tensor).  `execute` may return with work in flight; `synchronize`
+ * waits until every call made so far has finished and its writes are
+ * visible to `copy_to_host`.  Every hook may be called from several threads
+ * at once, and returns RESHAPE_OK or RESHAPE_E_INTERNAL (with last_error,
+ * when given, saying why).
+ *
+ * Initialise lazily.  The harness may load a candidate in one process and
+ * fork the workers that call it from there, and a device context does not
+ * survive fork (CUDA's does not): the entry function and constructors must
+ * not touch the device; the first hook or execute call in a process
+ * initialises it.  A device that cannot be used on this machine (no driver,
+ * no device) fails its first `alloc` with last_error saying why: the harness
+ * then tests nothing and says so (exit status 77, harness/README.md).
+ *
+ *   struct_size     sizeof(reshape_device) as the candidate was compiled;
+ *                   at least up to `synchronize` (RESHAPE_DEVICE_V1_SIZE).
  *   device_type     RESHAPE_DEVICE_*, DLPack's DLDeviceType.
  *   device_id       the device's index among those of its type.
- *   name            a static string naming the device and its driver,
- *                   e.g. "NVIDIA H100 80GB HBM3, driver 550.54"; never NULL.
+ *   name            a string naming the device and its driver, e.g.
+ *                   "NVIDIA H100 80GB HBM3, driver 550.54"; never NULL.  Read
+ *                   at load and again after the device's first use, so a
+ *                   candidate may fill a static buffer when it initialises.
  *   alloc           out *device_ptr: `bytes` (>= 1) of device memory aligned
  *                   to at least 256 bytes.
  *   release         frees what `alloc` returned.
@@ -344,6 +360,16 @@ typedef struct reshape_device {
                                      size_t bytes);
     reshape_status (*memory_in_use)(uint64_t *bytes);
 } reshape_device;
+
+/* The smallest reshape_device.struct_size the harness accepts: the table up
+ * to `synchronize`. */
+#define RESHAPE_DEVICE_V1_SIZE                                                \
+    (offsetof(reshape_device, synchronize) + sizeof(reshape_status (*)(void)))
+
+/* Nonzero when a device table of `struct_size` bytes holds `field`. */
+#define RESHAPE_DEVICE_HAS(dev, field)                                        \
+    ((dev)->struct_size >= offsetof(reshape_device, field) +                  \
+                               sizeof((dev)->field))
 
 /* -------------------------------------------------------------- the table */
 

@@ -5,7 +5,8 @@
  * Messages follow the project style: what went wrong first, lowercase, the
  * subject in quotes, no full stop.  Exit codes (harness/README.md):
  *   0 conformant, 1 not conformant, 2 bad usage or invalid input files,
- *   3 harness failure.
+ *   3 harness failure, 77 nothing tested (the candidate's device is not
+ *   available on this machine; 77 is what automake and meson call a skip).
  */
 #ifndef HARNESS_UTIL_H
 #define HARNESS_UTIL_H
@@ -18,7 +19,8 @@ enum exit_code {
     EXIT_CONFORMANT = 0,
     EXIT_NONCONFORMANT = 1,
     EXIT_USAGE = 2,
-    EXIT_HARNESS = 3
+    EXIT_HARNESS = 3,
+    EXIT_SKIPPED = 77
 };
 
 /* malloc/calloc/realloc/strdup that print "out of memory" and exit 3

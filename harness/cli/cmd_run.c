@@ -43,7 +43,8 @@ static const char run_usage[] =
 "\n"
 "exit status: 0 conformant, 1 not conformant (a candidate that dies or is\n"
 "refused while loading included), 2 bad usage or invalid input files, 3\n"
-"harness failure; the highest that applies.  With --baseline, 1\n"
+"harness failure, 77 nothing tested (the candidate's device is not\n"
+"available here); the highest that applies.  With --baseline, 1\n"
 "means a regression against OLD.json.\n";
 
 #include <errno.h>
@@ -277,6 +278,8 @@ int run_main(int argc, char **argv, int list)
         die(EXIT_HARNESS, "%s", err);
     if (!e)     /* the candidate's fault: every result says so (load_failure.h) */
         fprintf(stderr, "reshape-conform: %s\n", err);
+    if (e && probe.device_type)
+        run_check_device(e, cand_real, &o, &probe);
 
     char started[32];
     utc_now(started);

@@ -54,6 +54,8 @@ int main(int argc, char **argv)
         return cmd_worker(argc - 1, argv + 1);
     if (!strcmp(argv[1], "__perf"))
         return cmd_perf_worker(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "__device"))
+        return cmd_device_worker(argc - 1, argv + 1);
     if (!strcmp(argv[1], "help"))
         return help();
     fprintf(stderr, "reshape-conform: unknown command '%s' (", argv[1]);

@@ -42,6 +42,13 @@ result *run_jobs(const run_options *o, const case_set *set, const job *jobs, int
                  engine *e, expectations *ex, const expectation ***waivers_out, int *nres,
                  progress *pr, const char *load_error, run_journal *rj);
 
+/* For a candidate with a device (probe->device_type set): the device check
+ * (device_check.h).  Usable: the name read after its first use goes into
+ * `probe`.  Not available here: stops `e`, says why and exits
+ * EXIT_SKIPPED.  A check that died or hung is a warning (the run's
+ * verdicts will say more).  run_device.c. */
+void run_check_device(engine *e, const char *candidate, const run_options *o, wire_probe *probe);
+
 /* Writes `report` where the options ask: --json, --junit, and --report-dir
  * (report.json, report.xml, then reports/render.py).  Exits 3 when a file
  * cannot be written. */

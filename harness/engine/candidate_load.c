@@ -1,6 +1,6 @@
 /*
- * candidate_load.c - dlopen a candidate and check its table (exec.h).
- * Depends on libdl and the ABI header.
+ * candidate_load.c - dlopen a candidate and check its table (exec.h), its
+ * device table too (exec_device.c).  Depends on libdl and the ABI header.
  */
 #include <dlfcn.h>
 #include <stdio.h>
@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "exec.h"
+#include "exec_device.h"
 
 int candidate_stage_fd = -1;
 
@@ -64,6 +65,9 @@ const reshape_candidate *candidate_open(const char *path, wire_probe *probe)
         return refuse(probe, "candidate '%s' has a NULL '%s'", path, "infer_shape");
     if (!t->execute)
         return refuse(probe, "candidate '%s' has a NULL '%s'", path, "execute");
+    const char *bad_device = exec_device_check(t, probe);
+    if (bad_device)
+        return refuse(probe, "candidate '%s' %s", path, bad_device);
     snprintf(probe->name, sizeof probe->name, "%s", t->name);
     snprintf(probe->version, sizeof probe->version, "%s", t->version);
     probe->state = 1;

@@ -5,7 +5,8 @@
  * protocol), worker.h (slots, submitting a batch, waiting for it),
  * worker_proc.h (a worker process: its entry cmd_worker, its exit codes),
  * exec.h (the candidate's side: loading it, running one request),
- * sandbox.h (the seccomp filter) and reaper.h (reaping dead workers).
+ * sandbox.h (the seccomp filter), reaper.h (reaping dead workers) and
+ * device_check.h (whether a candidate's device can be used here).
  * Private: deadline.h (per-request deadlines).  Uses base/ and suite/
  * (wire.h takes the case model's limits).
  */
@@ -18,5 +19,6 @@
 #include "exec.h"
 #include "sandbox.h"
 #include "reaper.h"
+#include "device_check.h"
 
 #endif

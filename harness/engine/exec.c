@@ -2,7 +2,9 @@
  * exec.c - carrying out one request in the candidate's view of an arena
  * (exec.h): supports, then infer_shape or execute (the threads variant in
  * exec_threads.c), the repeat variant's calls and memory samples, and a
- * batch in order.  Depends on exec_int.h, and for the memory samples on
+ * batch in order; for a candidate with a device, execute's tensors are
+ * mirrored into device memory (exec_device.c).  Depends on exec_int.h,
+ * exec_device.h, and for the memory samples on
  * glibc's mallinfo2() (or, in a sanitized build, AddressSanitizer's
  * allocator statistics, since ASan replaces malloc).
  */
@@ -20,6 +22,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "exec_device.h"
 #include "exec_int.h"
 
 #ifdef __SANITIZE_ADDRESS__
@@ -64,23 +67,35 @@ static void run_repeat(const arena *a, const cell *cl, const wire_request *q, wi
 {
     call_args c;
     exec_make_call(&c, &q->call[0], view);
+    dev_mirror m;
+    int on_device = exec_device(cand) != NULL;
+    if (on_device) {
+        exec_device_stage(&m, cand, a, cl, q, view);
+        exec_device_rebase(&m, &c.k, &q->call[0]);
+    }
     r->repeat_bad_call = -1;
     int every = q->sample_every > 0 ? q->sample_every : 1;
     int total = q->warmup + q->calls;
-    guard_before_dst(a, cl, view, &q->call[0].dst, 1);
+    if (!on_device)
+        guard_before_dst(a, cl, view, &q->call[0].dst, 1);
     r->phase = PHASE_EXECUTE;
     for (int i = 0, s = 0; i < total; i++) {
         if (i >= q->warmup && (i - q->warmup) % every == 0 && s < WIRE_MEM_SAMPLES)
-            r->mem[s++] = memory_in_use();
+            r->mem[s++] = memory_in_use() + exec_device_memory(cand);
         reshape_status st = cand->execute(&c.k.params, &c.k.src, &c.k.dst);
+        if (on_device)
+            exec_device_sync(cand);
         if (st != RESHAPE_OK && r->repeat_bad_call < 0) {
             r->repeat_bad_call = i;
             r->repeat_bad_status = st;
         }
         if (i == total - 1 && s < WIRE_MEM_SAMPLES)
-            r->mem[s++] = memory_in_use();
+            r->mem[s++] = memory_in_use() + exec_device_memory(cand);
     }
-    guard_before_dst(a, cl, view, &q->call[0].dst, 0);
+    if (on_device)
+        exec_device_unstage(&m, a, view);
+    else
+        guard_before_dst(a, cl, view, &q->call[0].dst, 0);
     r->status = r->repeat_bad_call < 0 ? RESHAPE_OK : r->repeat_bad_status;
 }
 
@@ -92,17 +107,19 @@ void exec_request(const arena *a, const cell *cl, uint8_t *view, const reshape_c
     if (q->kind == REQ_THREADS)
         memset(r->thread_status, 0, sizeof r->thread_status);
     exec_fault_track(r);
+    exec_device_host_thread();
     r->seq = q->seq;
     r->status = -1;
     if (q->kind == REQ_THREADS) {
-        exec_run_threads(q, r, view, cand);
+        exec_run_threads(a, cl, q, r, view, cand);
         r->phase = PHASE_IDLE;
         return;
     }
     const wire_call *w = &q->call[0];
     r->phase = PHASE_SUPPORTS;
     r->supports_status[0] = cand->supports((reshape_op)w->op, (reshape_dtype)w->src.dtype,
-                                           (reshape_dtype)w->shape.dtype, w->layout);
+                                           (reshape_dtype)w->shape.dtype,
+                                           exec_device_layout(cand, w->layout));
     if (r->supports_status[0] != RESHAPE_OK) {
         r->phase = PHASE_IDLE;
         return;
@@ -117,6 +134,12 @@ void exec_request(const arena *a, const cell *cl, uint8_t *view, const reshape_c
     abuse_call *k = &c.k;
     k->out_rank = (int32_t *)(view + WIRE_OUT_RANK_OFF(a, cl));
     k->out_dims = (int64_t *)(view + WIRE_OUT_DIMS_OFF(a, cl));
+    dev_mirror m;
+    int on_device = q->kind == REQ_EXECUTE && exec_device(cand);
+    if (on_device) {
+        exec_device_stage(&m, cand, a, cl, q, view);
+        exec_device_rebase(&m, k, w);
+    }
     /* a contract case's one deviation (abuse.h); supports() was asked
      * about the well-formed call */
     abuse_apply((case_abuse)w->abuse, k);
@@ -131,10 +154,16 @@ void exec_request(const arena *a, const cell *cl, uint8_t *view, const reshape_c
         if (w->dst.data_off >= 0)
             arena_populate(a, view, (size_t)w->dst.data_off,
                            cl->dst_off + cl->dst_size - (size_t)w->dst.data_off, 1);
-        guard_before_dst(a, cl, view, &w->dst, 1);
+        if (!on_device)
+            guard_before_dst(a, cl, view, &w->dst, 1);
         r->phase = PHASE_EXECUTE;
         r->status = cand->execute(k->pparams, k->psrc, k->pdst);
-        guard_before_dst(a, cl, view, &w->dst, 0);
+        if (on_device) {
+            exec_device_sync(cand);
+            exec_device_unstage(&m, a, view);
+        } else {
+            guard_before_dst(a, cl, view, &w->dst, 0);
+        }
         /* a large payload goes back to the parent to be judged (wire.h) */
         if (w->src.data_off >= 0)
             arena_unmap_pages(a, view, (size_t)w->src.data_off,

@@ -20,6 +20,20 @@
  */
 const reshape_candidate *candidate_open(const char *path, wire_probe *probe);
 
+/* The device `cand` declares (reshape_device: its table covers the field
+ * and it is not NULL), or NULL: its tensors are in host memory. */
+const reshape_device *exec_device(const reshape_candidate *cand);
+
+/*
+ * The device's first use in this process (exec_device.c): alloc,
+ * copy_to_device, synchronize, copy_to_host and release of a few bytes,
+ * the bytes checked.  Returns 0, or -1 with `why` (of `n` bytes) saying
+ * which hook failed and the candidate's last_error ("alloc returned
+ * INTERNAL: cannot load libcuda.so.1 ...").  Never in a process that forks
+ * workers afterwards (device_check.h, perf's worker).
+ */
+int exec_device_try(const reshape_candidate *cand, char *why, size_t n);
+
 /* When >= 0 (a worker's pipe to the parent), candidate_open writes
  * EXEC_STAGE_ENTRY to it after dlopen (and the constructors) returned and
  * before it calls the entry function, so that the parent can say at which

@@ -2,7 +2,8 @@
  * exec_fault.c - the worker's fault handler (exec.h): on SIGSEGV, SIGBUS,
  * SIGFPE, SIGILL or SIGABRT it records the signal and the fault address in
  * the running request's response, tells the parent, and dies with the
- * signal.  Depends on exec_int.h.
+ * signal; a fault in device memory is named by the arena offset it
+ * mirrors (exec_device.h).  Depends on exec_int.h and exec_device.h.
  */
 #define _GNU_SOURCE
 #include <malloc.h>
@@ -18,6 +19,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "exec_device.h"
 #include "exec_int.h"
 
 static uint8_t *fault_view;
@@ -43,7 +45,13 @@ static void on_fault(int sig, siginfo_t *info, void *uctx)
 #else
         (void)uctx;
 #endif
-        if (sig == SIGSEGV || sig == SIGBUS) {
+        uint64_t dev_off;
+        if ((sig == SIGSEGV || sig == SIGBUS) &&
+            exec_device_fault(addr, r->fault_write, &dev_off) == 1) {
+            /* the candidate's device faulted near a mirrored region */
+            r->fault_in_arena = 1;
+            r->fault_addr = dev_off;
+        } else if (sig == SIGSEGV || sig == SIGBUS) {
             r->fault_in_arena = addr >= base && addr < base + fault_size;
             r->fault_addr = r->fault_in_arena ? addr - base : addr;
         }

@@ -32,10 +32,12 @@ void exec_make_call(call_args *c, const wire_call *w, uint8_t *view);
 /* CLOCK_MONOTONIC, in nanoseconds: the calls are timed with it. */
 int64_t exec_monotonic_ns(void);
 
-/* The threads variant of request `q`: WIRE_THREADS threads, each calling
- * execute on its own case; statuses and overlaps into `r` (exec_threads.c). */
-void exec_run_threads(const wire_request *q, wire_response *r, uint8_t *view,
-                      const reshape_candidate *cand);
+/* The threads variant of request `q` in cell `cl` of `a`: WIRE_THREADS
+ * threads, each calling execute on its own case (on device memory for a
+ * candidate with a device); statuses and overlaps into `r`
+ * (exec_threads.c). */
+void exec_run_threads(const arena *a, const cell *cl, const wire_request *q, wire_response *r,
+                      uint8_t *view, const reshape_candidate *cand);
 
 /* Names `r` as the response of the request being carried out (NULL:
  * none), for the fault handler to record a fault in (exec_fault.c). */

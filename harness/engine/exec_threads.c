@@ -2,7 +2,9 @@
  * exec_threads.c - the threads variant in the worker: WIRE_THREADS
  * threads started together by a spinning barrier, each calling execute on
  * its own case back to back; a call that overlapped another thread's is
- * kept in its own dst slot.  Depends on exec_int.h.
+ * kept in its own dst slot; for a candidate with a device each call is
+ * followed by `synchronize`, so that it overlaps as long as its kernel
+ * runs.  Depends on exec_int.h and exec_device.h.
  */
 #define _GNU_SOURCE
 #include <malloc.h>
@@ -18,6 +20,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "exec_device.h"
 #include "exec_int.h"
 
 /*
@@ -46,6 +49,7 @@ typedef struct thread_shared {
 
 typedef struct thread_job {
     const reshape_candidate *cand;
+    int on_device;
     call_args args;
     uint8_t *dst0;
     int64_t slot_bytes;
@@ -82,6 +86,7 @@ static void *thread_main(void *p)
 {
     thread_job *j = p;
     thread_shared *sh = j->sh;
+    exec_device_host_thread();
     int slot = 0, calls = 0, overlaps = 0, full = 0, pending = 0;
     spin_wait(&sh->barrier);
     for (;;) {
@@ -93,6 +98,8 @@ static void *thread_main(void *p)
         int mine = atomic_fetch_add(&sh->starts, 1) + 1;
         int company = atomic_fetch_add(&sh->active, 1) > 0;
         j->r->thread_status[j->t][slot] = j->cand->execute(&j->args.k.params, &j->args.k.src, &dst);
+        if (j->on_device)
+            exec_device_sync(j->cand);
         company |= atomic_fetch_sub(&sh->active, 1) > 1;
         company |= atomic_load(&sh->starts) != mine;
         calls++;
@@ -113,30 +120,11 @@ static void *thread_main(void *p)
     return NULL;
 }
 
-void exec_run_threads(const wire_request *q, wire_response *r, uint8_t *view,
-                      const reshape_candidate *cand)
+/* Runs the `n` prepared jobs: the threads from a common start, then each
+ * case once more alone into its last slot. */
+static void run_jobs(thread_job *jobs, pthread_t *tids, int n, const wire_request *q,
+                     wire_response *r, int slots)
 {
-    thread_job jobs[WIRE_THREADS];
-    pthread_t tids[WIRE_THREADS];
-    int n = 0, slots = q->iters < WIRE_ITERS_MAX ? q->iters : WIRE_ITERS_MAX;
-    for (int t = 0; t < q->ncalls && t < WIRE_THREADS; t++) {
-        const wire_call *w = &q->call[t];
-        r->phase = PHASE_SUPPORTS;
-        r->supports_status[t] = cand->supports((reshape_op)w->op, (reshape_dtype)w->src.dtype,
-                                               (reshape_dtype)w->shape.dtype, w->layout);
-        if (r->supports_status[t] != RESHAPE_OK)
-            continue;
-        thread_job *j = &jobs[n++];
-        j->cand = cand;
-        exec_make_call(&j->args, w, view);
-        j->dst0 = view + w->dst.data_off;
-        j->slot_bytes = q->slot_bytes;
-        j->slots = slots - 2;   /* then the spare slot, then one call alone */
-        j->r = r;
-        j->t = t;
-    }
-    if (n == 0)
-        return;
     thread_shared sh;
     atomic_init(&sh.barrier.arrived, 0);
     atomic_init(&sh.barrier.generation, 0);
@@ -158,6 +146,46 @@ void exec_run_threads(const wire_request *q, wire_response *r, uint8_t *view,
         const abuse_call *a = &jobs[k].args.k;
         reshape_tensor dst = a->dst;
         dst.data = jobs[k].dst0 + (int64_t)(slots - 1) * jobs[k].slot_bytes;
-        r->thread_status[jobs[k].t][slots - 1] = cand->execute(&a->params, &a->src, &dst);
+        r->thread_status[jobs[k].t][slots - 1] = jobs[k].cand->execute(&a->params, &a->src, &dst);
+        if (jobs[k].on_device)
+            exec_device_sync(jobs[k].cand);
     }
+}
+
+void exec_run_threads(const arena *a, const cell *cl, const wire_request *q, wire_response *r,
+                      uint8_t *view, const reshape_candidate *cand)
+{
+    thread_job jobs[WIRE_THREADS];
+    pthread_t tids[WIRE_THREADS];
+    int n = 0, slots = q->iters < WIRE_ITERS_MAX ? q->iters : WIRE_ITERS_MAX;
+    int on_device = exec_device(cand) != NULL;
+    dev_mirror m;
+    if (on_device)
+        exec_device_stage(&m, cand, a, cl, q, view);
+    for (int t = 0; t < q->ncalls && t < WIRE_THREADS; t++) {
+        const wire_call *w = &q->call[t];
+        r->phase = PHASE_SUPPORTS;
+        r->supports_status[t] = cand->supports((reshape_op)w->op, (reshape_dtype)w->src.dtype,
+                                               (reshape_dtype)w->shape.dtype,
+                                               exec_device_layout(cand, w->layout));
+        if (r->supports_status[t] != RESHAPE_OK)
+            continue;
+        thread_job *j = &jobs[n++];
+        j->cand = cand;
+        j->on_device = on_device;
+        exec_make_call(&j->args, w, view);
+        j->dst0 = view + w->dst.data_off;
+        if (on_device) {
+            exec_device_rebase(&m, &j->args.k, w);
+            j->dst0 = exec_device_addr(&m, w->dst.data_off);
+        }
+        j->slot_bytes = q->slot_bytes;
+        j->slots = slots - 2;   /* then the spare slot, then one call alone */
+        j->r = r;
+        j->t = t;
+    }
+    if (n > 0)
+        run_jobs(jobs, tids, n, q, r, slots);
+    if (on_device)
+        exec_device_unstage(&m, a, view);
 }

@@ -135,6 +135,10 @@ typedef struct wire_probe {
     uint32_t abi_version, struct_size;
     char name[128], version[128];
     char message[512];                  /* why it was refused */
+    int32_t device_type;                /* the table's device (RESHAPE_DEVICE_*),
+                                           0: none, tensors in host memory */
+    int32_t device_id;
+    char device_name[128];
 } wire_probe;
 
 typedef struct wire_response {

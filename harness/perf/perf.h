@@ -81,6 +81,21 @@ json_t *perf_measure_point(const reshape_candidate *t, const perf_point *p,
  * f32 tensor: {"infer_shape": {...}, "tiny_execute": {...}}. */
 json_t *perf_measure_fixed(const reshape_candidate *t, reshape_op op);
 
+/*
+ * For a candidate with a device (perf_device.c): point `p` with src and
+ * dst in the device's memory, staged and checked through its hooks, and
+ * execute then synchronize timed beside the device's own copy_on_device
+ * of the same bytes ("baseline": "copy_on_device"); the same fields as
+ * perf_measure_point, and status NO_DEVICE_COPY (not timed) without
+ * copy_on_device, DEVICE_ERROR with a "detail" when a hook fails.
+ */
+json_t *perf_device_point(const reshape_candidate *t, const perf_point *p, double point_seconds);
+
+/* tiny_execute of perf_measure_fixed on the device: one f32 element in
+ * device memory, execute then synchronize ({status, ns_per_call}).
+ * perf_measure_fixed leaves it out for such a candidate. */
+json_t *perf_device_tiny(const reshape_candidate *t, reshape_op op);
+
 /* `reshape-conform __perf CANDIDATE OPS MAX_BYTES POINT_SECONDS FIRST`:
  * the worker (not a user command).  Writes on fd 3 one JSON line per
  * point from FIRST on ({"index": i, ...}), then one line

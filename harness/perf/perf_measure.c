@@ -9,7 +9,9 @@
  * median over rounds of samples, its spread the interquartile range over
  * the median.  Rounds go on until both spreads are at most SPREAD_OK
  * (after MIN_ROUNDS), or the point's time budget is spent (after
- * MIN_ROUNDS_SLOW), or MAX_ROUNDS.
+ * MIN_ROUNDS_SLOW), or MAX_ROUNDS.  A candidate with a device is timed in
+ * its memory by perf_device.c, with this file's request and rounds
+ * (perf_int.h); its fixed costs here stop before the tiny execute.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +20,7 @@
 
 #include "judge/judge.h"
 #include "perf.h"
+#include "perf_int.h"
 
 #define SAMPLE_NS 20000.0
 #define SPREAD_OK 0.05
@@ -32,20 +35,6 @@ static double clock_ns(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec * 1e9 + ts.tv_nsec;
 }
-
-/* One request: everything a call of execute or infer_shape needs. */
-typedef struct request {
-    const reshape_candidate *t;
-    reshape_params params;
-    reshape_tensor shape, src, dst;
-    int64_t shape_values[2];
-    int32_t shape_values32[2];
-    tlayout ls, ld;
-    uint8_t *copy_src, *copy_dst;   /* memcpy's buffers */
-    uint64_t bytes;
-} request;
-
-typedef double (*sampler)(request *r, long k);
 
 static double sample_execute(request *r, long k)
 {
@@ -101,13 +90,9 @@ static double median_spread(double *v, int n, double *spread)
     return med;
 }
 
-typedef struct figure {
-    double median_ns, spread;
-} figure;
-
 /* Rounds of `a` (and `b`, alternating, when not NULL) until the rule at
  * the top is met.  Returns the number of rounds. */
-static int measure(request *r, sampler a, figure *fa, sampler b, figure *fb, double budget_s)
+int measure(request *r, sampler a, figure *fa, sampler b, figure *fb, double budget_s)
 {
     double va[MAX_ROUNDS], vb[MAX_ROUNDS];
     long ka = calibrate(a, r), kb = b ? calibrate(b, r) : 0;
@@ -137,22 +122,22 @@ static int measure(request *r, sampler a, figure *fa, sampler b, figure *fb, dou
     return n;
 }
 
-static void *map_bytes(uint64_t n)
+void *map_bytes(uint64_t n)
 {
     void *p = mmap(NULL, n ? n : 1, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
     return p == MAP_FAILED ? NULL : p;
 }
 
-static void unmap_bytes(void *p, uint64_t n)
+void unmap_bytes(void *p, uint64_t n)
 {
     if (p)
         munmap(p, n ? n : 1);
 }
 
 /* src dims [n / ROW, ROW] reshaped to [ROW, n / ROW]; special_zero 0. */
-static void request_init(request *r, const reshape_candidate *t, reshape_op op,
-                         reshape_dtype dtype, uint64_t elems)
+void request_init(request *r, const reshape_candidate *t, reshape_op op,
+                  reshape_dtype dtype, uint64_t elems)
 {
     memset(r, 0, sizeof *r);
     r->t = t;
@@ -170,13 +155,13 @@ static void request_init(request *r, const reshape_candidate *t, reshape_op op,
     r->bytes = elems * bits / 8;
 }
 
-static void tensor_of(reshape_tensor *x, const tlayout *l, reshape_dtype dtype, void *data)
+void tensor_of(reshape_tensor *x, const tlayout *l, reshape_dtype dtype, void *data)
 {
     *x = (reshape_tensor){dtype, l->rank, l->dims, l->strided ? l->strides : NULL, data};
 }
 
 /* splitmix64 bytes: a payload no candidate can guess or compress. */
-static void random_bytes(uint8_t *p, uint64_t n, uint64_t seed)
+void random_bytes(uint8_t *p, uint64_t n, uint64_t seed)
 {
     for (uint64_t i = 0; i < n; i += 8) {
         uint64_t z = (seed += 0x9E3779B97F4A7C15u);
@@ -188,29 +173,47 @@ static void random_bytes(uint8_t *p, uint64_t n, uint64_t seed)
     }
 }
 
-static json_t *figure_json(const figure *f)
+json_t *figure_json(const figure *f)
 {
     return json_pack("{s:f, s:f}", "median_ns", f->median_ns, "spread", f->spread);
 }
 
-json_t *perf_measure_point(const reshape_candidate *t, const perf_point *p, double budget_s)
+void put_figures(json_t *o, uint64_t bytes, const figure *fe, const figure *fm, int rounds)
+{
+    double gib = (double)bytes / (double)(1u << 30);
+    json_object_set_new(o, "execute", figure_json(fe));
+    json_object_set_new(o, "memcpy", figure_json(fm));
+    json_object_set_new(o, "rounds", json_integer(rounds));
+    json_object_set_new(o, "gib_s", json_real(gib / (fe->median_ns / 1e9)));
+    json_object_set_new(o, "memcpy_gib_s", json_real(gib / (fm->median_ns / 1e9)));
+    json_object_set_new(o, "ratio", json_real(fm->median_ns / fe->median_ns));
+}
+
+json_t *point_begin(request *r, const reshape_candidate *t, const perf_point *p)
 {
     json_t *o = json_pack("{s:s, s:s, s:i, s:s, s:I}", "op", reshape_op_name(p->op),
                           "dtype", reshape_dtype_name(p->dtype),
                           "bits", (int)reshape_dtype_bits(p->dtype),
                           "layout", perf_layout_name(p->layout), "bytes", (json_int_t)p->bytes);
     unsigned bits = reshape_dtype_bits(p->dtype);
-    request r;
-    request_init(&r, t, p->op, p->dtype, p->bytes * 8 / bits);
+    request_init(r, t, p->op, p->dtype, p->bytes * 8 / bits);
     int64_t dims[2];
     if (p->layout == PERF_STRIDED_SRC) {
-        memcpy(dims, r.ls.dims, sizeof dims);
-        layout_padded(&r.ls, 2, dims, bits);
+        memcpy(dims, r->ls.dims, sizeof dims);
+        layout_padded(&r->ls, 2, dims, bits);
     }
     if (p->layout == PERF_STRIDED_DST) {
-        memcpy(dims, r.ld.dims, sizeof dims);
-        layout_padded(&r.ld, 2, dims, bits);
+        memcpy(dims, r->ld.dims, sizeof dims);
+        layout_padded(&r->ld, 2, dims, bits);
     }
+    return o;
+}
+
+json_t *perf_measure_point(const reshape_candidate *t, const perf_point *p, double budget_s)
+{
+    request r;
+    json_t *o = point_begin(&r, t, p);
+    unsigned bits = reshape_dtype_bits(p->dtype);
     int in_place = p->layout == PERF_IN_PLACE;
     uint8_t *payload = map_bytes(r.bytes), *src = map_bytes(r.ls.span_bytes);
     uint8_t *dst = in_place ? src : map_bytes(r.ld.span_bytes);
@@ -236,13 +239,7 @@ json_t *perf_measure_point(const reshape_candidate *t, const perf_point *p, doub
     }
     figure fe, fm;
     int rounds = measure(&r, sample_execute, &fe, sample_memcpy, &fm, budget_s);
-    double gib = (double)r.bytes / (double)(1u << 30);
-    json_object_set_new(o, "execute", figure_json(&fe));
-    json_object_set_new(o, "memcpy", figure_json(&fm));
-    json_object_set_new(o, "rounds", json_integer(rounds));
-    json_object_set_new(o, "gib_s", json_real(gib / (fe.median_ns / 1e9)));
-    json_object_set_new(o, "memcpy_gib_s", json_real(gib / (fm.median_ns / 1e9)));
-    json_object_set_new(o, "ratio", json_real(fm.median_ns / fe.median_ns));
+    put_figures(o, r.bytes, &fe, &fm, rounds);
 done:
     json_object_set_new(o, "status", json_string(status));
     unmap_bytes(payload, r.bytes);
@@ -252,6 +249,16 @@ done:
     unmap_bytes(check, r.bytes);
     unmap_bytes(r.copy_dst, r.bytes);
     return o;
+}
+
+void tiny_request(request *r)
+{
+    /* the smallest execute: one f32 element, [1] -> [1] */
+    static const int64_t one[1] = {1};
+    r->shape_values[0] = r->shape_values32[0] = 1;
+    r->shape.dims = one;
+    r->src = (reshape_tensor){RESHAPE_DT_F32, 1, one, NULL, NULL};
+    r->dst = (reshape_tensor){RESHAPE_DT_F32, 1, one, NULL, NULL};
 }
 
 json_t *perf_measure_fixed(const reshape_candidate *t, reshape_op op)
@@ -271,13 +278,12 @@ json_t *perf_measure_fixed(const reshape_candidate *t, reshape_op op)
     }
     json_object_set_new(o, "infer_shape", infer);
 
-    /* the smallest execute: one f32 element, [1] -> [1] */
-    static const int64_t one[1] = {1};
+    if (exec_device(t))
+        return o;       /* its tiny execute is on the device (perf_device_tiny) */
     float in = 1.0f, out = 0.0f;
-    r.shape_values[0] = r.shape_values32[0] = 1;
-    r.shape.dims = one;
-    r.src = (reshape_tensor){RESHAPE_DT_F32, 1, one, NULL, &in};
-    r.dst = (reshape_tensor){RESHAPE_DT_F32, 1, one, NULL, &out};
+    tiny_request(&r);
+    r.src.data = &in;
+    r.dst.data = &out;
     s = t->execute(&r.params, &r.src, &r.dst);
     json_t *tiny = json_pack("{s:s}", "status", reshape_status_name(s));
     if (s == RESHAPE_OK) {

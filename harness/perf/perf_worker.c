@@ -20,6 +20,7 @@
 #include "base/base.h"
 #include "engine/engine.h"
 #include "run/run.h"
+#include "report/report.h"
 #include "perf.h"
 
 #define PERF_FD_OUT 3
@@ -63,17 +64,31 @@ int cmd_perf_worker(int argc, char **argv)
         put_line(json_pack("{s:s}", "load_error", probe.message));
         return EXIT_NONCONFORMANT;
     }
-    put_line(json_pack("{s:{s:s, s:s}}", "loaded", "name", probe.name, "version", probe.version));
+    char why[512];
+    if (exec_device(t) && exec_device_try(t, why, sizeof why)) {
+        put_line(json_pack("{s:s+}", "load_error", "the candidate's device is not available here: ",
+                           why));
+        return EXIT_SKIPPED;
+    }
+    if (exec_device(t))     /* the name the device gave itself on first use */
+        snprintf(probe.device_name, sizeof probe.device_name, "%s", exec_device(t)->name);
+    put_line(json_pack("{s:{s:s, s:s, s:o}}", "loaded", "name", probe.name, "version",
+                       probe.version, "device", host_device(&probe)));
     int n = perf_plan_count(&c);
     for (int i = (int)first; i < n; i++) {
         perf_point p;
         perf_plan_point(&c, i, &p);
-        json_t *o = perf_measure_point(t, &p, c.point_seconds);
+        json_t *o = exec_device(t) ? perf_device_point(t, &p, c.point_seconds)
+                                   : perf_measure_point(t, &p, c.point_seconds);
         json_object_set_new(o, "index", json_integer(i));
         put_line(o);
     }
     for (int op = 1; op <= RESHAPE_OP_COUNT; op++)
-        if ((c.ops >> op) & 1)
-            put_line(json_pack("{s:o}", "fixed", perf_measure_fixed(t, (reshape_op)op)));
+        if ((c.ops >> op) & 1) {
+            json_t *f = perf_measure_fixed(t, (reshape_op)op);
+            if (exec_device(t))
+                json_object_set_new(f, "tiny_execute", perf_device_tiny(t, (reshape_op)op));
+            put_line(json_pack("{s:o}", "fixed", f));
+        }
     return EXIT_CONFORMANT;
 }

@@ -80,6 +80,12 @@ void report_render(const char *script, const char *json_path, const char *dir);
 /* Host facts for the report: "Linux 6.1.0 x86_64", the CPU model, online
  * cores, "gcc 12.2.0". */
 json_t *host_info(void);
+
+/* The device the candidate's tensors lived in, for the report's
+ * host.device: {"type": "cuda", "dlpack_type": 2, "id": 0, "name": ...}
+ * (type as DLPack names it, "type N" for a value it does not), or JSON
+ * null for host memory (probe->device_type 0).  device_info.c. */
+json_t *host_device(const wire_probe *probe);
 /* Lowercase hex SHA-256 of the file at `path` into out[65]; 0 or -1. */
 int sha256_file(const char *path, char out[65]);
 /* `git rev-parse HEAD` in `dir`, or "unknown".  New string. */

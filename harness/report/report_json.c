@@ -108,6 +108,7 @@ json_t *report_build(const run_info *ri)
     free(commit);
     if (!report)
         die(EXIT_HARNESS, "cannot build the json report");
+    json_object_set_new(json_object_get(report, "host"), "device", host_device(ri->probe));
     json_object_set_new(report, "summary", json_object());
     json_object_set_new(report, "status_agreement", json_object());
     json_object_set_new(report, "matrices", json_object());
