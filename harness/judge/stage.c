@@ -157,7 +157,7 @@ static void stage_infer(stage *s, arena *a, const rcase *c, wire_request *q)
 #define CANARY_NEAR 64
 static void dst_surroundings(stage *s, arena *a, size_t moat_lo, size_t known, size_t end)
 {
-    size_t span = (size_t)s->dst_l.span_bytes;
+    size_t span = s->dst_bytes;
     if (s->moat_lo != moat_lo || known < moat_lo)
         known = moat_lo;
     s->moat_lo = moat_lo;
@@ -193,84 +193,142 @@ static void src_surroundings(stage *s, arena *a, size_t sspan, size_t dspan)
     fill_random(a->pview + after + m, n - m, stage_canary_seed(s, s->seq, 6));
 }
 
+/*
+ * The src layout a contract case's call really has: abuse_apply on a copy
+ * of the well-formed call, its strides taken when it gave src strides >= 0
+ * over the same dims (src_stride_zero, src_stride_huge on a dim of 1: calls
+ * the ABI allows, D12).  Returns 1 and sets *eff then, else 0.
+ */
+static int abused_src(const rcase *c, const tlayout *l, tlayout *eff)
+{
+    abuse_call k;
+    memset(&k, 0, sizeof k);
+    k.src = (reshape_tensor){c->dtype, l->rank, l->dims, l->strided ? l->strides : NULL, NULL};
+    k.dst = k.src;
+    k.params.shape = &k.shape;
+    abuse_apply(c->abuse, &k);
+    if (!k.src.strides || k.src.strides == l->strides || k.src.dims != l->dims ||
+        k.src.rank != l->rank)
+        return 0;
+    for (int32_t i = 0; i < l->rank; i++)
+        if (k.src.strides[i] < 0)
+            return 0;
+    layout_strided(eff, l->rank, l->dims, k.src.strides, 0, l->bits);
+    return eff->span_bytes <= l->span_bytes;
+}
+
+/*
+ * The elements a success must write, in row-major order: src itself when
+ * it is dense and read as it is, else gathered by their offsets from src
+ * as staged into s->payload (D12: "Each element is read from its own
+ * offset", a broadcast's repeat).  Returns them.
+ */
+static const uint8_t *expected_elements(stage *s, const arena *a, const rcase *c)
+{
+    const uint8_t *src = a->pview + s->src_data;
+    tlayout eff;
+    const tlayout *l = &s->src_l;
+    if (c->abuse && abused_src(c, l, &eff))
+        l = &eff;
+    else if (!l->strided)
+        return src;
+    need(&s->payload, (size_t)c->payload_bytes + 1);
+    layout_gather(l, src, s->payload.p);
+    s->have_payload = 1;
+    s->gathered = 1;
+    return s->payload.p;
+}
+
+void stage_src_image(stage *s, const rcase *c, uint8_t *out)
+{
+    const tlayout *l = &s->src_l;
+    if (s->src_scatter) {
+        fill_random_at(out, (size_t)l->span_bytes, s->src_canary, 0);
+        layout_scatter(l, s->payload.p, out);
+        return;
+    }
+    uint64_t n = c->src_layout.strided ? c->storage_elems : c->volume;
+    fill_payload_at(&c->data, n, l->bits, 0, (size_t)l->span_bytes, out);
+}
+
+/* src for an out-of-place call, in the src area: its buffer as
+ * stage_src_image makes it, the surroundings around it. */
+static void stage_src(stage *s, arena *a, const rcase *c, int mis)
+{
+    const cell *cl = s->cl;
+    size_t sspan = (size_t)s->src_l.span_bytes;
+    s->src_data = place(cl->src_off, cl->src_size, sspan, mis);
+    s->src_lo = s->src_data;
+    arena_populate(a, a->pview, s->src_lo, sspan, 1);
+    src_surroundings(s, a, sspan, s->dst_bytes);
+    if (s->src_scatter)
+        stage_build_payload(s, c);
+    if (s->src_l.strided)
+        stage_src_image(s, c, a->pview + s->src_data);
+    else
+        fill_payload(&c->data, c->volume, s->src_l.bits, a->pview + s->src_data);
+}
+
 static void stage_single(stage *s, arena *a, const rcase *c, wire_request *q, size_t known)
 {
     variant v = s->j->v;
-    unsigned bits = reshape_dtype_bits(c->dtype);
     wire_call *w = &q->call[0];
     const cell *cl = s->cl;
     uint8_t *pv = a->pview;
-    int ok = case_first_success(c);
-    size_t pay = (size_t)c->payload_bytes;
+    int in_place = v == V_IN_PLACE || c->in_place;
 
-    switch (v) {
-    case V_STRIDED_SRC_PADDED: layout_padded(&s->src_l, c->rank, c->dims, bits); break;
-    case V_STRIDED_SRC_PERMUTED: layout_permuted(&s->src_l, c->rank, c->dims, bits); break;
-    default: layout_dense(&s->src_l, c->rank, c->dims, bits); break;
-    }
-    s->expect_shape = v == V_DST_TOO_SMALL ? -1 : ok;
+    job_layouts(c, v, &s->src_l, &s->dst_l);
+    s->expect_shape = v == V_DST_TOO_SMALL ? -1 : case_first_success(c);
     s->expect_success = s->expect_shape >= 0;
-    if (v == V_DST_TOO_SMALL) {
-        int64_t short_dims[1] = {(int64_t)c->volume - 1};
-        layout_dense(&s->dst_l, 1, short_dims, bits);
-    } else if (ok < 0) {
-        /* an error case: a dst with room for every input element */
-        layout_dense(&s->dst_l, c->rank, c->dims, bits);
-    } else if (v == V_STRIDED_DST) {
-        layout_padded(&s->dst_l, c->outcomes[ok].rank, c->outcomes[ok].dims, bits);
-    } else {
-        layout_dense(&s->dst_l, c->outcomes[ok].rank, c->outcomes[ok].dims, bits);
-    }
-
-    s->used_bytes = (size_t)(s->src_l.span_bytes + s->dst_l.span_bytes);
-    int mis = v == V_MISALIGNED;
+    s->src_scatter = v == V_STRIDED_SRC_PADDED || v == V_STRIDED_SRC_PERMUTED;
+    s->gathered = 0;
     size_t dspan = (size_t)s->dst_l.span_bytes, sspan = (size_t)s->src_l.span_bytes;
+    /* in place, src and dst share one buffer: room for the longer */
+    s->dst_bytes = in_place && sspan > dspan ? sspan : dspan;
+    s->used_bytes = sspan + dspan;
+    int mis = v == V_MISALIGNED;
     size_t dst_end = cl->dst_off + cl->dst_size;
-    s->dst_data = place(cl->dst_off, cl->dst_size, dspan, mis);
+    s->dst_data = place(cl->dst_off, cl->dst_size, s->dst_bytes, mis);
     s->dst_lo = s->dst_data / a->page * a->page;
     s->dst_canary = stage_canary_seed(s, s->seq, 1);
     s->src_canary = stage_canary_seed(s, s->seq, 2);
 
     arena_populate(a, pv, s->dst_lo, dst_end - s->dst_lo, 1);
     dst_surroundings(s, a, cell_has_moat(cl) ? cl->dst_off : s->dst_lo, known, dst_end);
-    if (v == V_IN_PLACE) {
-        /* src and dst are one dense buffer holding the payload */
-        fill_payload(&c->data, c->volume, bits, pv + s->dst_data);
+    if (in_place) {
+        /* src and dst are one buffer: the in_place variant's dense
+         * payload, or a case's src (D12 refuses it: nothing may change),
+         * canaries after it */
         s->src_data = s->dst_data;
         s->src_lo = 0;
-    } else {
-        /* src is read-only to the candidate: only its span is staged and
-         * checked (a write anywhere in the area faults) */
-        s->src_data = place(cl->src_off, cl->src_size, sspan, mis);
-        s->src_lo = s->src_data;
-        arena_populate(a, pv, s->src_lo, sspan, 1);
-        src_surroundings(s, a, sspan, dspan);
-        const uint8_t *dense_src = pv + s->src_data;
-        if (s->src_l.strided) {
-            canaries(a, s->src_lo, s->src_data, sspan, s->src_canary);
-            stage_build_payload(s, c);
-            layout_scatter(&s->src_l, s->payload.p, pv + s->src_data);
-            dense_src = s->payload.p;
+        if (v == V_IN_PLACE) {
+            fill_payload(&c->data, c->volume, s->src_l.bits, pv + s->dst_data);
         } else {
-            fill_payload(&c->data, c->volume, bits, pv + s->src_data);
+            canaries(a, s->dst_lo, s->dst_data, s->dst_bytes, s->dst_canary);
+            stage_src_image(s, c, pv + s->dst_data);
         }
+    } else {
+        stage_src(s, a, c, mis);
+        const uint8_t *want = s->expect_success ? expected_elements(s, a, c) : NULL;
         if (!s->expect_success) {
             canaries(a, s->dst_lo, s->dst_data, dspan, s->dst_canary);
         } else if (s->dst_l.strided) {
             /* elements start as the complement of what must be written */
             canaries(a, s->dst_lo, s->dst_data, dspan, s->dst_canary);
-            layout_scatter(&s->dst_l, dense_src, pv + s->dst_data);
+            layout_scatter(&s->dst_l, want, pv + s->dst_data);
             layout_complement(&s->dst_l, pv + s->dst_data);
         } else {
-            complement(pv + s->dst_data, dense_src, pay);
+            complement(pv + s->dst_data, want, (size_t)c->payload_bytes);
         }
     }
 
-    set_tensor(&w->src, c->dtype, &s->src_l, (int64_t)s->src_data);
+    /* the candidate gets the first element, `offset` elements into src's
+     * buffer (a case's own layout) */
+    size_t first = (size_t)(s->src_l.offset * s->src_l.bits / 8);
+    set_tensor(&w->src, c->dtype, &s->src_l, (int64_t)(s->src_data + first));
     set_tensor(&w->dst, c->dtype, &s->dst_l, (int64_t)s->dst_data);
-    w->layout = (s->src_l.strided ? RESHAPE_LAYOUT_STRIDED_SRC : 0) |
-                (s->dst_l.strided ? RESHAPE_LAYOUT_STRIDED_DST : 0) |
-                (v == V_IN_PLACE ? RESHAPE_LAYOUT_IN_PLACE : 0);
+    w->layout = layout_flags(&s->src_l, 1) | layout_flags(&s->dst_l, 0) |
+                (in_place ? RESHAPE_LAYOUT_IN_PLACE : 0);
     q->kind = REQ_EXECUTE;
     if (v == V_REPEAT) {
         q->kind = REQ_REPEAT;
