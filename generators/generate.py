@@ -22,6 +22,7 @@ import coverage
 import dtypes
 import errorif
 import extremes
+import layouts
 import onnx_import
 import shape_types
 import sweep
@@ -45,6 +46,7 @@ FAMILIES = (
     ("onnx_backend.yaml", "onnx_import.py", onnx_import.__doc__,
      lambda hand: onnx_import.cases()),
     ("contract.yaml", "contract.py", contract.__doc__, lambda hand: contract.cases()),
+    ("layouts.yaml", "layouts.py", layouts.__doc__, lambda hand: layouts.cases()),
 )
 
 
