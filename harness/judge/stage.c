@@ -4,7 +4,8 @@
  * a guard page; every byte around and between elements holds a canary;
  * dst's elements start as the bitwise complement of what a success must
  * write.  Large payloads are written once, straight into the shared
- * memory.  Depends on fill.h, layout.h and wire.h.
+ * memory.  src's side is stage_src.c.  Depends on fill.h, layout.h and
+ * wire.h.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -12,9 +13,9 @@
 
 #include "base/base.h"
 #include "suite/suite.h"
-#include "stage.h"
+#include "stage_int.h"
 
-static void need(bytes *b, size_t n)
+void stage_need(bytes *b, size_t n)
 {
     if (n > b->cap) {
         b->cap = n < 4096 ? 4096 : n;
@@ -34,7 +35,7 @@ void stage_free(stage *s)
 
 void stage_build_payload(stage *s, const rcase *c)
 {
-    need(&s->payload, (size_t)c->payload_bytes);
+    stage_need(&s->payload, (size_t)c->payload_bytes);
     fill_payload(&c->data, c->volume, reshape_dtype_bits(c->dtype), s->payload.p);
     s->have_payload = 1;
 }
@@ -75,12 +76,7 @@ static void copy_part(void *ctx, size_t off, size_t len)
     memcpy(k->to + off, k->from + off, len);
 }
 
-/*
- * Where data of `span` bytes goes in an area [area, area + size): its end
- * within 64 bytes of the area's end (the guard page), its start aligned to
- * 64, or for `misaligned` at an address that is 1 mod 16.
- */
-static size_t place(size_t area, size_t size, uint64_t span, int misaligned)
+size_t stage_place(size_t area, size_t size, uint64_t span, int misaligned)
 {
     size_t end = area + size;
     size_t off = (end - (size_t)span) / 64 * 64;
@@ -97,9 +93,7 @@ uint64_t stage_canary_seed(const stage *s, uint32_t seq, uint64_t salt)
     return s->seed * 0x9E3779B97F4A7C15ull ^ ((uint64_t)seq << 20) ^ salt;
 }
 
-/* Writes canary stream `seed` (stream offset 0 at `lo`) into arena
- * [off, off + len). */
-static void canaries(arena *a, size_t lo, size_t off, size_t len, uint64_t seed)
+void stage_canaries(arena *a, size_t lo, size_t off, size_t len, uint64_t seed)
 {
     fill_random_at(a->pview + off, len, seed, off - lo);
 }
@@ -122,8 +116,7 @@ int64_t stage_canary_diff(stage *s, const arena *a, size_t lo, size_t off, size_
     return -1;
 }
 
-/* dst[k] = ~src[k] for k < n, eight bytes at a time. */
-static void complement(uint8_t *dst, const uint8_t *src, size_t n)
+void stage_complement(uint8_t *dst, const uint8_t *src, size_t n)
 {
     size_t k = 0;
     for (; k + 8 <= n; k += 8) {
@@ -154,7 +147,6 @@ static void stage_infer(stage *s, arena *a, const rcase *c, wire_request *q)
  * from its end to the area's end, the moat byte from `moat_lo` up to them
  * (cheap to write and check, where a stray write is as visible).
  */
-#define CANARY_NEAR 64
 static void dst_surroundings(stage *s, arena *a, size_t moat_lo, size_t known, size_t end)
 {
     size_t span = s->dst_bytes;
@@ -164,109 +156,8 @@ static void dst_surroundings(stage *s, arena *a, size_t moat_lo, size_t known, s
     s->canary_lo = s->dst_data >= s->dst_lo + CANARY_NEAR ? s->dst_data - CANARY_NEAR : s->dst_lo;
     if (s->canary_lo > known)
         memset(a->pview + known, WIRE_MOAT_BYTE, s->canary_lo - known);
-    canaries(a, s->dst_lo, s->canary_lo, s->dst_data - s->canary_lo, s->dst_canary);
-    canaries(a, s->dst_lo, s->dst_data + span, end - s->dst_data - span, s->dst_canary);
-}
-
-/*
- * The bytes around src within its area, which a copy that starts early or
- * runs past the end would read: before src, CANARY_NEAR bytes of a stream
- * of their own; after it, up to the area's end, the complement of the
- * canaries that follow dst, so that copying them past dst always changes
- * those.  Either way they are the job's own, not what an earlier job left
- * in the cell.
- */
-static void src_surroundings(stage *s, arena *a, size_t sspan, size_t dspan)
-{
-    const cell *cl = s->cl;
-    size_t lo = s->src_data >= cl->src_off + CANARY_NEAR ? s->src_data - CANARY_NEAR : cl->src_off;
-    fill_random(a->pview + lo, s->src_data - lo, stage_canary_seed(s, s->seq, 5));
-    size_t after = s->src_data + sspan, n = cl->src_off + cl->src_size - after;
-    size_t dst_after = s->dst_data + dspan, m = cl->dst_off + cl->dst_size - dst_after;
-    uint8_t mirror[CANARY_NEAR];
-    if (n > sizeof mirror)
-        n = sizeof mirror;      /* place() leaves fewer than 64 bytes */
-    if (m > n)
-        m = n;
-    fill_random_at(mirror, m, s->dst_canary, dst_after - s->dst_lo);
-    complement(a->pview + after, mirror, m);
-    fill_random(a->pview + after + m, n - m, stage_canary_seed(s, s->seq, 6));
-}
-
-/*
- * The src layout a contract case's call really has: abuse_apply on a copy
- * of the well-formed call, its strides taken when it gave src strides >= 0
- * over the same dims (src_stride_zero, src_stride_huge on a dim of 1: calls
- * the ABI allows, D12).  Returns 1 and sets *eff then, else 0.
- */
-static int abused_src(const rcase *c, const tlayout *l, tlayout *eff)
-{
-    abuse_call k;
-    memset(&k, 0, sizeof k);
-    k.src = (reshape_tensor){c->dtype, l->rank, l->dims, l->strided ? l->strides : NULL, NULL};
-    k.dst = k.src;
-    k.params.shape = &k.shape;
-    abuse_apply(c->abuse, &k);
-    if (!k.src.strides || k.src.strides == l->strides || k.src.dims != l->dims ||
-        k.src.rank != l->rank)
-        return 0;
-    for (int32_t i = 0; i < l->rank; i++)
-        if (k.src.strides[i] < 0)
-            return 0;
-    layout_strided(eff, l->rank, l->dims, k.src.strides, 0, l->bits);
-    return eff->span_bytes <= l->span_bytes;
-}
-
-/*
- * The elements a success must write, in row-major order: src itself when
- * it is dense and read as it is, else gathered by their offsets from src
- * as staged into s->payload (D12: "Each element is read from its own
- * offset", a broadcast's repeat).  Returns them.
- */
-static const uint8_t *expected_elements(stage *s, const arena *a, const rcase *c)
-{
-    const uint8_t *src = a->pview + s->src_data;
-    tlayout eff;
-    const tlayout *l = &s->src_l;
-    if (c->abuse && abused_src(c, l, &eff))
-        l = &eff;
-    else if (!l->strided)
-        return src;
-    need(&s->payload, (size_t)c->payload_bytes + 1);
-    layout_gather(l, src, s->payload.p);
-    s->have_payload = 1;
-    s->gathered = 1;
-    return s->payload.p;
-}
-
-void stage_src_image(stage *s, const rcase *c, uint8_t *out)
-{
-    const tlayout *l = &s->src_l;
-    if (s->src_scatter) {
-        fill_random_at(out, (size_t)l->span_bytes, s->src_canary, 0);
-        layout_scatter(l, s->payload.p, out);
-        return;
-    }
-    uint64_t n = c->src_layout.strided ? c->storage_elems : c->volume;
-    fill_payload_at(&c->data, n, l->bits, 0, (size_t)l->span_bytes, out);
-}
-
-/* src for an out-of-place call, in the src area: its buffer as
- * stage_src_image makes it, the surroundings around it. */
-static void stage_src(stage *s, arena *a, const rcase *c, int mis)
-{
-    const cell *cl = s->cl;
-    size_t sspan = (size_t)s->src_l.span_bytes;
-    s->src_data = place(cl->src_off, cl->src_size, sspan, mis);
-    s->src_lo = s->src_data;
-    arena_populate(a, a->pview, s->src_lo, sspan, 1);
-    src_surroundings(s, a, sspan, s->dst_bytes);
-    if (s->src_scatter)
-        stage_build_payload(s, c);
-    if (s->src_l.strided)
-        stage_src_image(s, c, a->pview + s->src_data);
-    else
-        fill_payload(&c->data, c->volume, s->src_l.bits, a->pview + s->src_data);
+    stage_canaries(a, s->dst_lo, s->canary_lo, s->dst_data - s->canary_lo, s->dst_canary);
+    stage_canaries(a, s->dst_lo, s->dst_data + span, end - s->dst_data - span, s->dst_canary);
 }
 
 static void stage_single(stage *s, arena *a, const rcase *c, wire_request *q, size_t known)
@@ -288,7 +179,7 @@ static void stage_single(stage *s, arena *a, const rcase *c, wire_request *q, si
     s->used_bytes = sspan + dspan;
     int mis = v == V_MISALIGNED;
     size_t dst_end = cl->dst_off + cl->dst_size;
-    s->dst_data = place(cl->dst_off, cl->dst_size, s->dst_bytes, mis);
+    s->dst_data = stage_place(cl->dst_off, cl->dst_size, s->dst_bytes, mis);
     s->dst_lo = s->dst_data / a->page * a->page;
     s->dst_canary = stage_canary_seed(s, s->seq, 1);
     s->src_canary = stage_canary_seed(s, s->seq, 2);
@@ -304,21 +195,21 @@ static void stage_single(stage *s, arena *a, const rcase *c, wire_request *q, si
         if (v == V_IN_PLACE) {
             fill_payload(&c->data, c->volume, s->src_l.bits, pv + s->dst_data);
         } else {
-            canaries(a, s->dst_lo, s->dst_data, s->dst_bytes, s->dst_canary);
+            stage_canaries(a, s->dst_lo, s->dst_data, s->dst_bytes, s->dst_canary);
             stage_src_image(s, c, pv + s->dst_data);
         }
     } else {
         stage_src(s, a, c, mis);
-        const uint8_t *want = s->expect_success ? expected_elements(s, a, c) : NULL;
+        const uint8_t *want = s->expect_success ? stage_expected(s, a, c) : NULL;
         if (!s->expect_success) {
-            canaries(a, s->dst_lo, s->dst_data, dspan, s->dst_canary);
+            stage_canaries(a, s->dst_lo, s->dst_data, dspan, s->dst_canary);
         } else if (s->dst_l.strided) {
             /* elements start as the complement of what must be written */
-            canaries(a, s->dst_lo, s->dst_data, dspan, s->dst_canary);
+            stage_canaries(a, s->dst_lo, s->dst_data, dspan, s->dst_canary);
             layout_scatter(&s->dst_l, want, pv + s->dst_data);
             layout_complement(&s->dst_l, pv + s->dst_data);
         } else {
-            complement(pv + s->dst_data, want, (size_t)c->payload_bytes);
+            stage_complement(pv + s->dst_data, want, (size_t)c->payload_bytes);
         }
     }
 
@@ -360,8 +251,8 @@ static void stage_threads(stage *s, arena *a, wire_request *q)
     s->used_bytes = (size_t)WIRE_THREADS * (size_t)(s->iters + 1) * s->slot_bytes;
     s->src_canary = stage_canary_seed(s, s->seq, 3);
     s->dst_canary = stage_canary_seed(s, s->seq, 4);
-    canaries(a, s->src_lo, s->src_lo, WIRE_THREADS * s->slot_bytes, s->src_canary);
-    canaries(a, s->dst_lo, s->dst_lo, (size_t)WIRE_THREADS * (size_t)s->iters * s->slot_bytes,
+    stage_canaries(a, s->src_lo, s->src_lo, WIRE_THREADS * s->slot_bytes, s->src_canary);
+    stage_canaries(a, s->dst_lo, s->dst_lo, (size_t)WIRE_THREADS * (size_t)s->iters * s->slot_bytes,
              s->dst_canary);
     q->kind = REQ_THREADS;
     q->ncalls = j->ncases;
@@ -381,7 +272,7 @@ static void stage_threads(stage *s, arena *a, wire_request *q)
         const uint8_t *src = pv + s->tsrc_data[t];
         fill_random(pv + s->tsrc_data[t], len, stage_canary_seed(s, s->seq, 16 + (uint64_t)t));
         for (int i = 0; i < s->iters; i++)
-            complement(pv + s->tdst_data[t] + (size_t)i * s->slot_bytes, src, len);
+            stage_complement(pv + s->tdst_data[t] + (size_t)i * s->slot_bytes, src, len);
         tlayout sl, dl;
         layout_dense(&sl, c->rank, c->dims, bits);
         layout_dense(&dl, c->outcomes[ok].rank, c->outcomes[ok].dims, bits);

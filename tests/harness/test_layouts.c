@@ -210,3 +210,34 @@ Test(layouts_run, a_candidate_that_refuses_the_new_flags_is_skipped_cleanly, .ti
     cr_expect_gt(passed, 0);
     run_free(&r);
 }
+
+/* The two examples of cases/FORMAT.md, "Layouts" (README.md shows them
+ * too) load, and the reference passes them. */
+Test(layouts_run, the_format_examples_load_and_pass, .timeout = 60)
+{
+    char *text = slurp("cases/FORMAT.md");
+    const char *at = strstr(text, "## Layouts");
+    cr_assert(at, "no Layouts section");
+    const char *from = strstr(at, "```yaml\n"), *to = from ? strstr(from + 8, "```\n") : NULL;
+    cr_assert(from && to, "no yaml block in the Layouts section");
+    from += 8;
+    case_set s;
+    memset(&s, 0, sizeof s);
+    case_load_text(&s, "FORMAT.md", from, (size_t)(to - from));
+    cr_expect_eq(s.nerrors, 0, "%s", s.nerrors ? s.errors[0].message : "");
+    cr_expect_eq(s.ncases, 2);
+    case_set_free(&s);
+    char path[64];
+    temp_template(path, sizeof path, "/tmp/harness-format-");
+    int fd = mkstemp(path);
+    cr_assert(fd >= 0);
+    cr_assert_eq(write(fd, from, (size_t)(to - from)), to - from);
+    close(fd);
+    run r = run_harness("--candidate build/libreshape_ref.so --cases %s --strict-errors --quiet",
+                        path);
+    cr_expect_eq(r.code, 0, "%s%s", r.out, r.err);
+    cr_expect(strstr(r.out, "conformant: 2 runs of 2 cases"), "%s", r.out);
+    run_free(&r);
+    unlink(path);
+    free(text);
+}
