@@ -4,8 +4,8 @@
  * a guard page; every byte around and between elements holds a canary;
  * dst's elements start as the bitwise complement of what a success must
  * write.  Large payloads are written once, straight into the shared
- * memory.  src's side is stage_src.c.  Depends on fill.h, layout.h and
- * wire.h.
+ * memory.  src's side is stage_src.c, the buffers stage_buf.c.  Depends
+ * on fill.h, layout.h and wire.h.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -15,29 +15,12 @@
 #include "suite/suite.h"
 #include "stage_int.h"
 
-void stage_need(bytes *b, size_t n)
-{
-    if (n > b->cap) {
-        b->cap = n < 4096 ? 4096 : n;
-        free(b->p);
-        b->p = xmalloc(b->cap);
-    }
-    b->len = n;
-}
-
 void stage_free(stage *s)
 {
     free(s->payload.p);
     free(s->scratch.p);
     free(s->scratch2.p);
     memset(s, 0, sizeof *s);
-}
-
-void stage_build_payload(stage *s, const rcase *c)
-{
-    stage_need(&s->payload, (size_t)c->payload_bytes);
-    fill_payload(&c->data, c->volume, reshape_dtype_bits(c->dtype), s->payload.p);
-    s->have_payload = 1;
 }
 
 static void set_tensor(wire_tensor *w, reshape_dtype dtype, const tlayout *l, int64_t data_off)
@@ -74,59 +57,6 @@ static void copy_part(void *ctx, size_t off, size_t len)
 {
     copy_ctx *k = ctx;
     memcpy(k->to + off, k->from + off, len);
-}
-
-size_t stage_place(size_t area, size_t size, uint64_t span, int misaligned)
-{
-    size_t end = area + size;
-    size_t off = (end - (size_t)span) / 64 * 64;
-    if (misaligned) {
-        off = (end - (size_t)span - 1) / 16 * 16 + 1;
-        if (off + span > end)
-            off -= 16;
-    }
-    return off;
-}
-
-uint64_t stage_canary_seed(const stage *s, uint32_t seq, uint64_t salt)
-{
-    return s->seed * 0x9E3779B97F4A7C15ull ^ ((uint64_t)seq << 20) ^ salt;
-}
-
-void stage_canaries(arena *a, size_t lo, size_t off, size_t len, uint64_t seed)
-{
-    fill_random_at(a->pview + off, len, seed, off - lo);
-}
-
-int64_t stage_canary_diff(stage *s, const arena *a, size_t lo, size_t off, size_t len,
-                          uint64_t seed)
-{
-    (void)s;
-    uint8_t want[4096];
-    for (size_t done = 0; done < len;) {
-        size_t k = len - done < sizeof want ? len - done : sizeof want;
-        fill_random_at(want, k, seed, off + done - lo);
-        const uint8_t *got = a->pview + off + done;
-        if (memcmp(want, got, k))
-            for (size_t i = 0; i < k; i++)
-                if (want[i] != got[i])
-                    return (int64_t)(done + i);
-        done += k;
-    }
-    return -1;
-}
-
-void stage_complement(uint8_t *dst, const uint8_t *src, size_t n)
-{
-    size_t k = 0;
-    for (; k + 8 <= n; k += 8) {
-        uint64_t v;
-        memcpy(&v, src + k, 8);
-        v = ~v;
-        memcpy(dst + k, &v, 8);
-    }
-    for (; k < n; k++)
-        dst[k] = (uint8_t)~src[k];
 }
 
 static void stage_infer(stage *s, arena *a, const rcase *c, wire_request *q)

@@ -1,8 +1,8 @@
 /*
  * stage_int.h - what the staging files share, private to judge/: stage.c
- * (a job's request, dst, the threads and infer variants) and stage_src.c
- * (src's buffer and the elements a success must write).  Depends on
- * stage.h.
+ * (a job's request, dst, the threads and infer variants) calls stage_src.c
+ * (src's buffer and the elements a success must write), and both call
+ * stage_buf.c (placing, canaries, complements, room).  Depends on stage.h.
  */
 #ifndef HARNESS_STAGE_INT_H
 #define HARNESS_STAGE_INT_H
