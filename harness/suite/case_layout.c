@@ -2,8 +2,8 @@
  * case_layout.c - a case's own layout (cases/FORMAT.md, "Layouts"): `dst:`
  * (strides, and dims for an error-only case) and `in_place:`, checked with
  * the input's strides against the rules of reference/DECISIONS.md D12 and
- * the case's expectation: a dst whose elements overlap, and a strided src
- * in place, can only expect errors.  Depends on case_read.h and strided.h.
+ * the case's expectation: a dst whose elements overlap (a contract case's
+ * abused one too), and a strided src in place, can only expect errors.  Depends on case_read.h and strided.h.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -67,10 +67,38 @@ static void read_dst(ctx *x, yaml_node_t *n, rcase *c)
                      "(DECISIONS.md D12), so the case can expect only errors");
 }
 
+/* 1 when a contract case's abuse gives dst (of the first success's dims,
+ * dense) strides whose elements overlap: dst_stride_zero on a dim above 1.
+ * D12 refuses that call, so the case cannot expect a success. */
+static int abused_dst_overlaps(const rcase *c)
+{
+    int ok = case_first_success(c);
+    if (!c->abuse || ok < 0)
+        return 0;
+    abuse_call k;
+    memset(&k, 0, sizeof k);
+    k.src = (reshape_tensor){c->dtype, c->rank, c->dims, NULL, NULL};
+    k.dst = (reshape_tensor){c->dtype, c->outcomes[ok].rank, c->outcomes[ok].dims, NULL, NULL};
+    k.params.shape = &k.shape;
+    abuse_apply(c->abuse, &k);
+    if (!k.dst.strides || k.dst.dims != c->outcomes[ok].dims || k.dst.rank != c->outcomes[ok].rank)
+        return 0;
+    for (int32_t i = 0; i < k.dst.rank; i++)
+        if (k.dst.strides[i] < 0)
+            return 0;
+    return strided_overlaps(k.dst.rank, k.dst.dims, k.dst.strides) == 1;
+}
+
 void case_read_layout(ctx *x, const yaml_node_t *case_node, yaml_node_t *dst,
                       yaml_node_t *in_place, rcase *c)
 {
     const yaml_node_t *at = in_place ? in_place : dst ? dst : case_node;
+    if (abused_dst_overlaps(c)) {
+        case_problem(x, case_node, "abuse '%s' makes two elements of dst share an offset: "
+                     "execute refuses it (DECISIONS.md D12), so the case can expect only errors",
+                     abuse_name(c->abuse));
+        return;
+    }
     if (in_place && !case_get_bool(x, in_place, "in_place", &c->in_place))
         return;
     if (!case_has_layout(c) && !dst)

@@ -105,6 +105,17 @@ Test(layouts_load, an_overlapping_dst_or_a_strided_src_in_place_expects_errors_o
     case_set_free(&s);
 }
 
+/* The issue's dst_stride_zero on [4]: dst's four elements at one offset,
+ * which D12 refuses; a case expecting success is refused at load. */
+Test(layouts_load, an_abuse_that_overlaps_dst_expects_errors_only)
+{
+    refused("cases:\n  - id: one\n    op: openvino_reshape_1\n"
+            "    clause: \"include/reshape_candidate.h, execute\"\n    quote: \"q\"\n"
+            "    input: {dtype: f32, dims: [4]}\n    shape: {dtype: s64, values: [4]}\n"
+            "    special_zero: false\n    expect: {shape: [4]}\n    abuse: dst_stride_zero\n",
+            2, 5, "abuse 'dst_stride_zero' makes two elements of dst share an offset");
+}
+
 Test(layouts_load, dst_dims_only_for_errors_and_of_the_input_volume)
 {
     refused(HEAD "    input: {dtype: f32, dims: [12]}\n    expect: {shape: [12]}\n"
