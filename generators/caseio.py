@@ -11,6 +11,7 @@ import re
 import yaml
 
 import model
+import strides
 from casebuild import Flow
 
 ID_PATTERN = re.compile(r"[a-z0-9_]{1,120}\Z")
@@ -79,6 +80,28 @@ def _data_problems(data, payload):
     return []
 
 
+def _layout_problems(case):
+    """What breaks FORMAT.md's "Layouts" in the input, `dst` and `in_place`."""
+    data_in, found = case["input"], []
+    strd = data_in.get("strides")
+    if strd is not None and (len(strd) != len(data_in["dims"]) or min(strd, default=0) < 0):
+        found.append("input strides do not fit the dims")
+    if "offset" in data_in and (strd is None or data_in["offset"] < 0
+                                or data_in["offset"] * model.DTYPE_BITS[data_in["dtype"]] % 8):
+        found.append("bad input offset")
+    dst = case.get("dst")
+    if dst is not None and (set(dst) - {"strides", "dims"} or not dst):
+        found.append("bad dst %r" % (dst,))
+    if dst and "strides" in dst and "dims" in dst and len(dst["strides"]) != len(dst["dims"]):
+        found.append("dst strides do not fit its dims")
+    if case.get("in_place") and strd is None and not (dst and "strides" in dst):
+        found.append("in_place needs strides")
+    if (strd is not None or dst or case.get("in_place")) and (case.get("infer_only")
+                                                              or case.get("abuse")):
+        found.append("a layout needs a case that executes")
+    return found
+
+
 def problems(case, generated=True):
     """What breaks cases/FORMAT.md (and, for generated cases, our size rule)."""
     found = []
@@ -109,6 +132,11 @@ def problems(case, generated=True):
     if count != len(values):
         found.append("shape dims do not hold the values")
     payload = model.payload_bytes(data_in["dtype"], dims)
+    found += _layout_problems(case)
+    if "strides" in data_in and not found:
+        # the data fill defines the buffer the strides point into
+        count = data_in.get("offset", 0) + strides.extent(dims, data_in["strides"])
+        payload = (count * model.DTYPE_BITS[data_in["dtype"]] + 7) // 8
     found += _data_problems(data_in.get("data"), payload)
     if generated and not case.get("infer_only") and (payload is None or payload > MAX_PAYLOAD):
         found.append("payload of %s bytes needs infer_only" % payload)

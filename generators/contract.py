@@ -14,7 +14,9 @@ the right one and only the abuse can make a call fail.  Every one of them
 is INVALID_ARGUMENT (include/reshape_candidate.h, reference/DECISIONS.md
 D11), except the forms the ABI allows, which expect the base's outcome:
 NULL dims at rank 0, NULL shape data with no values, NULL src or dst data
-at volume 0, a zero stride, strides given for a scalar.  Each case quotes
+at volume 0, a zero stride (on src's dim of 4 a broadcast, D12), a huge
+stride on a dim of 1, strides given for a scalar; a zero stride on dst's
+dim of 4 overlaps its elements and is INVALID_ARGUMENT.  Each case quotes
 the header's sentence it checks.  For every operation; ids are
 contract_<op>_<abuse>[_<form>].  Depends on model.py and casebuild.py.
 """
@@ -54,6 +56,15 @@ IN_PLACE = (HEADER + ", execute",
 
 STRIDES = (HEADER + ", reshape_tensor, strides",
            "rank entries in elements, each >= 0, or NULL for dense row-major")
+# The layout rules (D12), as the header states them.
+BROADCAST = (HEADER + ", reshape_tensor, Layouts",
+             "Each element is read from its own offset, so the values repeat.")
+SIZE1 = (HEADER + ", reshape_tensor, Layouts",
+         "Its index is always 0, so its stride never moves the address and does not count "
+         "toward the tensor's extent.")
+OVERLAP = (HEADER + ", reshape_tensor, Layouts",
+           "a dst two of whose elements have the same offset has no defined result; execute "
+           "refuses it with RESHAPE_E_INVALID_ARGUMENT and writes nothing.")
 
 # (abuse, the sentence it checks, infer_only); every one on the base
 # reshape [2, 3] -> [2, 3] (or the dims of ODD_DIMS), INVALID_ARGUMENT.
@@ -87,11 +98,17 @@ ODD_DIMS = {"src_stride_negative": [0, 3], "dst_stride_negative": [0, 3],
             "src_stride_wraps": [4, 2]}
 
 # (abuse, id suffix, input dims, shape values, the sentence): forms the ABI
-# allows, which must give the base reshape's own outcome.
+# allows, which must give the base reshape's own outcome.  A zero or huge
+# stride on a dim of 1 moves nothing, and a zero stride on src's dim of 4
+# is a broadcast: dst then holds the first row four times, the harness's
+# expectation gathered from src by the offsets the abused call has (D12).
 ALLOWED = (
     ("src_dims_null", "scalar", [], [], DIMS),
     ("src_stride_zero", "", [1, 2, 3], [1, 2, 3], STRIDES),
+    ("src_stride_zero", "broadcast", [4, 3], [4, 3], BROADCAST),
+    ("src_stride_huge", "size1", [1, 2, 3], [1, 2, 3], SIZE1),
     ("dst_stride_zero", "", [1, 2, 3], [1, 2, 3], STRIDES),
+    ("dst_stride_huge", "size1", [2, 3, 1], [2, 3, 1], SIZE1),
     ("shape_data_null", "no_values", [], [], SHAPE),
     ("src_data_null", "empty", [0, 3], [0, 3], DATA),
     ("dst_data_null", "empty", [0, 3], [0, 3], DATA),
@@ -131,6 +148,9 @@ def cases():
                            {"error": "INVALID_ARGUMENT"}, special_zero=True))
         found.append(_case(op, "dims_max", "", [2, 3], [0, 0], BITS, False,
                            {"error": "INVALID_ARGUMENT"}, special_zero=True))
+        # a zero stride on dst's dim of 4: two elements at one offset (D12)
+        found.append(_case(op, "dst_stride_zero", "aliasing", [4, 3], [4, 3], OVERLAP, False,
+                           {"error": "INVALID_ARGUMENT"}))
         if "u1" in model.DATA_TYPES[op]:
             # one bit an element: the bound is (INT64_MAX - 7) / 1, where
             # 7 and 6 (or 8) in it differ

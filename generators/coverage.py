@@ -29,8 +29,10 @@ def fold(text):
 
 
 # Contract cases (contract.py) quote the ABI header: a path from the
-# repository's top, read without its comment markers.
+# repository's top, read without its comment markers; layout cases
+# (layouts.py) quote reference/DECISIONS.md, D12.
 ABI_HEADER = "include/reshape_candidate.h"
+DECISIONS = "reference/DECISIONS.md"
 _ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _COMMENT = re.compile(r"^\s*(?:/\*+|\*+/|\*(?!\S))\s?")
 
@@ -52,6 +54,9 @@ class SpecTexts:
         if name not in self._folded and name == ABI_HEADER:
             with open(os.path.join(_ROOT, name), encoding="utf-8") as f:
                 self._folded[name] = fold(uncomment(f.read()))
+        elif name not in self._folded and name == DECISIONS:
+            with open(os.path.join(_ROOT, name), encoding="utf-8") as f:
+                self._folded[name] = fold(f.read())
         elif name not in self._folded:
             with open(os.path.join(self.folder, name), encoding="utf-8") as f:
                 self._folded[name] = fold(f.read())
@@ -60,7 +65,7 @@ class SpecTexts:
     def quote_problem(self, clause, quote):
         """Why `quote` is not found in the file `clause` names, or None."""
         name = clause.split(",", 1)[0].strip()
-        if name not in sentences.SPEC_FILES + (ABI_HEADER,):
+        if name not in sentences.SPEC_FILES + (ABI_HEADER, DECISIONS):
             return "unknown spec file '%s' in clause" % name
         if fold(quote) not in self.folded(name):
             return "quote not found in '%s': '%s'" % (name, quote)

@@ -22,6 +22,7 @@ import coverage
 import dtypes
 import errorif
 import extremes
+import layouts
 import onnx_import
 import shape_types
 import sweep
@@ -47,6 +48,7 @@ FAMILIES = (
      lambda hand: onnx_import.cases()),
     ("contract.yaml", "contract.py", contract.__doc__, lambda hand: contract.cases()),
     ("wraps.yaml", "wraps.py", wraps.__doc__, lambda hand: wraps.cases()),
+    ("layouts.yaml", "layouts.py", layouts.__doc__, lambda hand: layouts.cases()),
 )
 
 

@@ -12,16 +12,20 @@
 
 /*
  * The reference implements every operation on every dtype, shape dtype and
- * layout: a configuration a spec forbids is answered with the spec's status
- * at call time, and that answer is what cases test.  Only values outside the
- * ABI's enums and layout flags are NOT_SUPPORTED.
+ * layout, broadcast src and size-1 strides included (D12): a configuration a
+ * spec forbids is answered with the spec's status at call time, and that
+ * answer is what cases test.  Only values outside the ABI's enums and layout
+ * flags are NOT_SUPPORTED (RESHAPE_LAYOUT_DEVICE among them: the reference
+ * has no device).
  */
 static reshape_status ref_supports(reshape_op op, reshape_dtype data_dtype,
                                    reshape_dtype shape_dtype, unsigned layout)
 {
     const unsigned known = RESHAPE_LAYOUT_STRIDED_SRC |
                            RESHAPE_LAYOUT_STRIDED_DST |
-                           RESHAPE_LAYOUT_IN_PLACE;
+                           RESHAPE_LAYOUT_IN_PLACE |
+                           RESHAPE_LAYOUT_BROADCAST_SRC |
+                           RESHAPE_LAYOUT_SIZE1_STRIDES;
 
     reshape_ref_clear_error();
     if (reshape_op_name(op) == NULL || reshape_dtype_name(data_dtype) == NULL ||

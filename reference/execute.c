@@ -13,7 +13,8 @@
 #include "reference.h"
 
 /*
- * Whether every bit the elements of `t` (volume > 0) occupy has an offset
+ * Whether every bit the elements of `t` (volume > 0; D12: an empty tensor
+ * addresses nothing and is never asked) occupy has an offset
  * within int64, so that the copy's offset arithmetic cannot overflow: the
  * element at the largest offset must end at a bit offset of at most
  * INT64_MAX - 7 (the dense fast path rounds the bit count up to whole bytes).
@@ -74,7 +75,8 @@ reshape_status reshape_ref_execute(const reshape_params *params,
                                     " of 'dst' differs from the inferred %"
                                     PRId64, dst->dims[i], i, dims[i]);
 
-    /* In-place is defined for dense tensors only (RESHAPE_LAYOUT_IN_PLACE);
+    /* D12: "dst->data == src->data needs both dense (strides NULL); a
+     * broadcast or any strided src in place is RESHAPE_E_INVALID_ARGUMENT":
      * with strides the two layouts would overwrite elements not yet read.
      * Partly overlapping buffers are outside the ABI and not detected. */
     if (dst->data != NULL && dst->data == src->data &&
@@ -94,6 +96,19 @@ reshape_status reshape_ref_execute(const reshape_params *params,
     st = check_addressable(dst, "dst");
     if (st != RESHAPE_OK)
         return st;
+
+    /* D12: "a dst two of whose elements have the same offset has no
+     * defined result; execute refuses it with RESHAPE_E_INVALID_ARGUMENT
+     * and writes nothing".  A src may: "Each element is read from its own
+     * offset, so the values repeat." */
+    int overlaps;
+    st = reshape_ref_overlaps(dst, &overlaps);
+    if (st != RESHAPE_OK)
+        return st;
+    if (overlaps)
+        return reshape_ref_fail(RESHAPE_E_INVALID_ARGUMENT,
+                                "two elements of 'dst' share an offset (its "
+                                "strides overlap); no result is defined");
 
     reshape_ref_copy(src, dst, volume);
     return RESHAPE_OK;

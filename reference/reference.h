@@ -13,6 +13,7 @@
  *   volume.c  checked int64 products: volumes and largest strided offsets
  *   values.c  reading one target-shape value in any shape dtype
  *   infer.c   shape inference, rules 1-11 of DECISIONS.md, in order
+ *   overlap.c whether two elements of a tensor share an offset (D12)
  *   copy.c    the element copy (plain odometer loop; fast paths: dense memmove,
  *             strided runs)
  *   execute.c execute(): inference, destination checks, then the copy
@@ -162,6 +163,21 @@ reshape_status reshape_ref_infer(const reshape_params *params,
                                  const reshape_tensor *src, int32_t *out_rank,
                                  int64_t *out_dims, int64_t *volume);
 
+/* ---------------------------------------------------------- overlap.c */
+
+/*
+ * Whether two elements of `t` (valid by reshape_ref_check_tensor, volume
+ * above 0, every offset within int64) share an offset, into *overlaps (1 or
+ * 0): the exact test of DECISIONS.md D12, "The overlap test".  Dims of size
+ * 1 are ignored; a stride of 0 on a dim above 1 overlaps; dims whose sorted
+ * strides each exceed the reach of the smaller ones do not; more elements
+ * than offsets up to the largest overlap; otherwise the offsets are
+ * enumerated in a bitmap of one bit per offset up to the largest.
+ * Returns RESHAPE_OK, or RESHAPE_E_INTERNAL (message recorded) when that
+ * bitmap cannot be allocated.
+ */
+reshape_status reshape_ref_overlaps(const reshape_tensor *t, int *overlaps);
+
 /* ------------------------------------------------------------- copy.c */
 
 /*
@@ -169,7 +185,8 @@ reshape_status reshape_ref_infer(const reshape_params *params,
  * same row-major logical positions of `dst`, bit for bit.
  * Preconditions (execute.c checks them): both tensors valid by
  * reshape_ref_check_tensor, same dtype, `volume` > 0 equal to both volumes,
- * data non-NULL, every addressed bit offset fits int64, and either the two
+ * data non-NULL, every addressed bit offset fits int64, no two elements of
+ * dst at one offset (src's may share one: a broadcast), and either the two
  * data ranges do not overlap or dst->data == src->data with both dense.
  * When both are dense the padding bits of a sub-byte tensor's last byte are
  * copied too; otherwise bits of dst that hold no element are left unchanged.
@@ -197,10 +214,11 @@ void reshape_ref_set_plain(int on);
  * strides), inference (rules 2-11), then the destination checks: dst dtype
  * equal to src dtype, dst rank and dims equal to the inferred ones, data
  * non-NULL unless the volume is 0, in-place (dst->data == src->data) only
- * with both dense, every addressed bit offset within int64.  Then the copy.
- * Returns RESHAPE_OK, any status of reshape_ref_infer, or
- * RESHAPE_E_INVALID_ARGUMENT for a bad destination; on error nothing is
- * written.
+ * with both dense, every addressed bit offset within int64, no two
+ * elements of dst at one offset (D12; a broadcast src is read as it is).
+ * Then the copy.  Returns RESHAPE_OK, any status of reshape_ref_infer,
+ * RESHAPE_E_INVALID_ARGUMENT for a bad destination, or RESHAPE_E_INTERNAL
+ * when the overlap test runs out of memory; on error nothing is written.
  */
 reshape_status reshape_ref_execute(const reshape_params *params,
                                    const reshape_tensor *src,

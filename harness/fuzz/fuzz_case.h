@@ -56,11 +56,24 @@ int fuzz_finish(rcase *c);
 
 /*
  * Sets the one expected outcome of `c` to what `ref`'s infer_shape gives
- * for it: a shape, or an error status.  Returns 0, or -1 when the
+ * for it: a shape (then, maybe, a layout: fuzz_layout), or an error
+ * status.  Returns 0, or -1 when the
  * reference gives no usable answer (NOT_SUPPORTED, or a status outside the
  * ABI); such a request is skipped.
  */
 int fuzz_expect(rcase *c, const reshape_candidate *ref);
+
+/*
+ * Gives a request whose expected outcome is a shape one of the layouts of
+ * reference/DECISIONS.md D12 now and then (3 in 8), drawn from its data
+ * seed alone: a broadcast src (zero strides on dims above 1, the stored
+ * rows sometimes 8 elements into their buffer), zero, odd and huge strides
+ * on the dims of 1 of src and dst, or a dst with a zero stride on a dim
+ * above 1, whose expected outcome becomes INVALID_ARGUMENT (its elements
+ * overlap).  Clears any layout first (a shrunk neighbour's is stale), and
+ * sets storage and layout bytes.  fuzz_expect calls it on every request.
+ */
+void fuzz_layout(rcase *c);
 
 /*
  * Fills out[0..max) with requests simpler than `c` (one input dim or shape

@@ -207,11 +207,12 @@ int fuzz_expect(rcase *c, const reshape_candidate *ref)
     c->noutcomes = 1;
     if (st == RESHAPE_OK) {
         o->rank = rank;
-        return 0;
-    }
-    if (st == RESHAPE_E_NOT_SUPPORTED || !reshape_status_name(st))
+    } else if (st == RESHAPE_E_NOT_SUPPORTED || !reshape_status_name(st)) {
         return -1;
-    o->is_error = 1;
-    o->error = st;
+    } else {
+        o->is_error = 1;
+        o->error = st;
+    }
+    fuzz_layout(c);
     return 0;
 }

@@ -13,7 +13,8 @@
 
 static const char *const variant_names[V_COUNT] = {
     "dense", "in_place", "strided_src_padded", "strided_src_permuted", "strided_dst",
-    "misaligned", "dst_too_small", "infer", "threads", "repeat"};
+    "broadcast_src", "size1_strides", "misaligned", "dst_too_small", "infer", "threads",
+    "repeat"};
 
 static const char *const verdict_names[VD_COUNT] = {
     "PASS", "FAIL", "ACCEPTED_INVALID", "CRASH", "TIMEOUT", "MEMORY_VIOLATION",
@@ -49,13 +50,13 @@ int run_conformant(long passed, long against)
 
 int case_runs_execute(const rcase *c, uint64_t max_bytes)
 {
-    return !c->infer_only && c->payload_bytes <= max_bytes;
+    return !c->infer_only && c->payload_bytes <= max_bytes && c->layout_bytes <= max_bytes;
 }
 
 /* Exactly one expected outcome, a success: the subsets run these. */
 static int plain_success(const rcase *c)
 {
-    return c->noutcomes == 1 && !c->outcomes[0].is_error && !c->abuse;
+    return c->noutcomes == 1 && !c->outcomes[0].is_error && !c->abuse && !case_has_layout(c);
 }
 
 static int applies(variant v, const rcase *c, uint64_t max_bytes)
@@ -67,6 +68,8 @@ static int applies(variant v, const rcase *c, uint64_t max_bytes)
             return (f & ABUSE_ON_INFER) != 0;
         return v == V_DENSE && (f & ABUSE_ON_EXECUTE) && case_runs_execute(c, max_bytes);
     }
+    if (case_has_layout(c))
+        return v == V_DENSE && case_runs_execute(c, max_bytes);   /* as it states */
     if (v == V_INFER)
         return 1;
     if (!case_runs_execute(c, max_bytes))
@@ -76,13 +79,58 @@ static int applies(variant v, const rcase *c, uint64_t max_bytes)
     int ok = case_first_success(c);
     if (ok < 0)
         return 0;   /* error cases: dense and infer only */
+    const outcome *o = &c->outcomes[ok];
     switch (v) {
     case V_IN_PLACE: case V_MISALIGNED: return 1;
     case V_STRIDED_SRC_PADDED: return c->rank >= 1;
     case V_STRIDED_SRC_PERMUTED: return c->rank >= 2;
-    case V_STRIDED_DST: return c->outcomes[ok].rank >= 1;
+    case V_STRIDED_DST: return o->rank >= 1;
+    case V_BROADCAST_SRC: return layout_broadcast_dim(c->rank, c->dims) >= 0;
+    case V_SIZE1_STRIDES:
+        return layout_has_size1(c->rank, c->dims) || layout_has_size1(o->rank, o->dims);
     case V_DST_TOO_SMALL: return c->volume >= 1;
     default: return 0;
+    }
+}
+
+void job_layouts(const rcase *c, variant v, tlayout *src, tlayout *dst)
+{
+    unsigned bits = reshape_dtype_bits(c->dtype);
+    const case_layout *sl = &c->src_layout, *dl = &c->dst_layout;
+    int ok = case_first_success(c);
+    if (sl->strided)
+        layout_strided(src, c->rank, c->dims, sl->strides, (uint64_t)sl->offset, bits);
+    else if (v == V_STRIDED_SRC_PADDED)
+        layout_padded(src, c->rank, c->dims, bits);
+    else if (v == V_STRIDED_SRC_PERMUTED)
+        layout_permuted(src, c->rank, c->dims, bits);
+    else if (v == V_BROADCAST_SRC)
+        layout_broadcast(src, c->rank, c->dims, bits);
+    else if (v == V_SIZE1_STRIDES && layout_has_size1(c->rank, c->dims))
+        layout_size1(src, c->rank, c->dims, bits);
+    else
+        layout_dense(src, c->rank, c->dims, bits);
+
+    int32_t rank = c->rank;
+    const int64_t *dims = c->dims;
+    if (c->dst_has_dims || dl->strided) {
+        rank = c->dst_rank;
+        dims = c->dst_dims;
+    } else if (ok >= 0) {
+        rank = c->outcomes[ok].rank;
+        dims = c->outcomes[ok].dims;
+    }
+    if (v == V_DST_TOO_SMALL) {
+        int64_t short_dims[1] = {(int64_t)c->volume - 1};
+        layout_dense(dst, 1, short_dims, bits);
+    } else if (dl->strided) {
+        layout_strided(dst, rank, dims, dl->strides, 0, bits);
+    } else if (ok >= 0 && v == V_STRIDED_DST) {
+        layout_padded(dst, rank, dims, bits);
+    } else if (ok >= 0 && v == V_SIZE1_STRIDES && layout_has_size1(rank, dims)) {
+        layout_size1(dst, rank, dims, bits);
+    } else {
+        layout_dense(dst, rank, dims, bits);
     }
 }
 
@@ -216,8 +264,9 @@ void job_needs(const job *j, const case_set *set, size_t *src_bytes, size_t *dst
         *dst_bytes = (size_t)WIRE_THREADS * PLAN_THREAD_ITERS * slot;
         return;
     }
-    /* a padded layout is at most twice the dense span; 64 for alignment */
-    size_t pay = (size_t)c->payload_bytes;
-    *src_bytes = 2 * pay + 128;
-    *dst_bytes = 2 * pay + 128;
+    /* 64 bytes for alignment, 64 for a misaligned start */
+    tlayout src, dst;
+    job_layouts(c, j->v, &src, &dst);
+    *src_bytes = (size_t)src.span_bytes + 128;
+    *dst_bytes = (size_t)(dst.span_bytes > src.span_bytes ? dst.span_bytes : src.span_bytes) + 128;
 }

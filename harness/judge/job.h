@@ -11,10 +11,12 @@
 
 #include "suite/suite.h"
 #include "engine/engine.h"
+#include "layout.h"
 
 typedef enum variant {
     V_DENSE, V_IN_PLACE, V_STRIDED_SRC_PADDED, V_STRIDED_SRC_PERMUTED, V_STRIDED_DST,
-    V_MISALIGNED, V_DST_TOO_SMALL, V_INFER, V_THREADS, V_REPEAT, V_COUNT
+    V_BROADCAST_SRC, V_SIZE1_STRIDES, V_MISALIGNED, V_DST_TOO_SMALL, V_INFER, V_THREADS,
+    V_REPEAT, V_COUNT
 } variant;
 
 /* "dense", "in_place", ... as reports/SCHEMA.md spells them. */
@@ -78,8 +80,19 @@ typedef struct result {
 #define PLAN_REPEAT_MIN_GROWING 19
 
 /* Nonzero when `c` runs more than infer_shape: not infer_only and its
- * payload within `max_bytes`. */
+ * payload, and the buffers of its own layout, within `max_bytes`. */
 int case_runs_execute(const rcase *c, uint64_t max_bytes);
+
+/*
+ * How variant `v` lays out case `c`'s src and dst (harness/README.md,
+ * "Variants"): the case's own layout when it states one (FORMAT.md,
+ * "Layouts"), else dense, padded, permuted, broadcast (broadcast_src) or
+ * with odd size-1 strides (size1_strides) as the variant says; dst has the
+ * first success's dims (padded for strided_dst, size-1 strides for
+ * size1_strides), an error case's the input's (or its stated dst dims),
+ * and dst_too_small one flat dim of volume - 1.  Not for infer or threads.
+ */
+void job_layouts(const rcase *c, variant v, tlayout *src, tlayout *dst);
 
 /*
  * The jobs for the cases `sel[0..nsel)` of `set` and the variants in

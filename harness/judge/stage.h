@@ -8,7 +8,9 @@
  * shared src (or, in place, dst), the canaries are a splitmix64 stream
  * that is generated again to be checked, dst starts as the complement of
  * src, and a success is compared against src's bytes once src is known to
- * be unchanged.  Only strided layouts keep the dense payload aside.
+ * be unchanged.  Only strided layouts keep a dense payload aside: the
+ * elements gathered from src by their offsets (D12), which is what a
+ * success must write for any strides.
  * Depends on job.h, layout.h, wire.h and worker.h.
  */
 #ifndef HARNESS_STAGE_H
@@ -48,8 +50,16 @@ typedef struct stage {
                                    the rest is written again */
     uint64_t src_canary, dst_canary;    /* seeds of the canary streams */
     bytes payload;              /* the dense payload, kept for strided layouts
-                                   and built on demand for a detail */
+                                   and built on demand for a detail; when
+                                   `gathered`, the elements a success must
+                                   write, gathered from src by their offsets */
     int have_payload;
+    int gathered;               /* payload holds src's elements gathered (a
+                                   strided src, or an abuse's strides) */
+    int src_scatter;            /* src's buffer is canaries with the payload
+                                   scattered in (padded, permuted) */
+    size_t dst_bytes;           /* bytes of the dst buffer: its span, or in
+                                   place the longer of src's and dst's */
     size_t used_bytes;          /* of the cell's src and dst areas, about */
     bytes scratch, scratch2;
     wire_request req;           /* the request as staged */
@@ -91,6 +101,15 @@ uint64_t stage_canary_seed(const stage *s, uint32_t seq, uint64_t salt);
 
 /* Makes s->payload hold the dense input payload of case `c`. */
 void stage_build_payload(stage *s, const rcase *c);
+
+/*
+ * src's buffer as stage_job wrote it (s->src_l.span_bytes bytes) into
+ * `out`: for padded and permuted, canaries with s->payload scattered in;
+ * otherwise the first bytes of what the data fill defines (the payload, a
+ * broadcast's stored rows, or a case's own buffer).  For judging src
+ * unchanged.
+ */
+void stage_src_image(stage *s, const rcase *c, uint8_t *out);
 
 /* Maps the large payload of the job staged in `s` back into the parent's
  * view, in one call, before judging (wire.h, ARENA_HANDOFF_BYTES). */

@@ -1,8 +1,9 @@
 /*
  * verdict_dst.c - step 5 of a verdict: dst's bytes.  After a success every
- * element equals the payload, gap bits of a strided dst their canary, and
- * for dense to dense the padding bits of a sub-byte tensor's last byte
- * src's; after an error dst is as staged.  Depends on verdict_int.h.
+ * element equals src's element of the same row-major index, read from its
+ * offset (D12: any strides, a broadcast's repeat), gap bits of a strided
+ * dst their canary, and for dense to dense the padding bits of a sub-byte
+ * tensor's last byte src's; after an error dst is as staged.  Depends on verdict_int.h.
  */
 #include <pthread.h>
 #include <signal.h>
@@ -22,7 +23,8 @@
  * canary, and for dense to dense the padding bits of a sub-byte tensor's
  * last byte equal src's (with a strided src they are not checked).  The
  * payload is src itself when src is dense (checked unchanged before), the
- * kept payload of a strided src, or generated again for in_place.
+ * elements gathered from a strided src at staging, or generated again for
+ * in_place.
  */
 void verdict_check_dst(stage *s, const arena *a, result *r)
 {
@@ -31,12 +33,12 @@ void verdict_check_dst(stage *s, const arena *a, result *r)
     const uint8_t *got = a->pview + s->dst_data;
     size_t span = (size_t)l->span_bytes, pay = (size_t)payload_size(l->volume, l->bits);
     const uint8_t *payload = NULL;
-    if (s->src_l.strided)
+    if (s->gathered)
         payload = s->payload.p;
     else if (s->src_lo)
         payload = a->pview + s->src_data;
     if (!l->strided) {
-        int pad_free = s->src_l.strided && (l->volume * l->bits) % 8 != 0;
+        int pad_free = s->gathered && (l->volume * l->bits) % 8 != 0;
         int same;
         if (!payload)
             same = verdict_payload_diff(c, got, span) < 0;
@@ -95,11 +97,18 @@ int64_t verdict_dst_changed(stage *s, const arena *a)
     const tlayout *l = &s->dst_l;
     size_t span = (size_t)l->span_bytes;
     const uint8_t *got = a->pview + s->dst_data;
-    if (!s->expect_success)
+    if (!s->expect_success && s->src_lo)
         return stage_canary_diff(s, a, s->dst_lo, s->dst_data, span, s->dst_canary);
+    if (!s->expect_success) {
+        /* a case's src in place (D12 refuses it): its buffer, canaries after */
+        uint8_t *e = verdict_room(&s->scratch2, s->dst_bytes);
+        fill_random_at(e, s->dst_bytes, s->dst_canary, s->dst_data - s->dst_lo);
+        stage_src_image(s, c, e);
+        return compare_first_byte(e, got, s->dst_bytes);
+    }
     if (!s->src_lo)
         return verdict_payload_diff(c, got, span);
-    const uint8_t *payload = s->src_l.strided ? s->payload.p : a->pview + s->src_data;
+    const uint8_t *payload = s->gathered ? s->payload.p : a->pview + s->src_data;
     if (!l->strided) {
         size_t k = 0;
         for (; k + 8 <= span; k += 8) {

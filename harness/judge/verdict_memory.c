@@ -26,22 +26,16 @@ static int canaries_changed(stage *s, const arena *a, size_t lo, size_t off, siz
     return k >= 0 && verdict_wrote_at(s, a, off + (size_t)k, r);
 }
 
-/* src as staged: the payload, dense or scattered between canaries. */
+/* src as staged: the payload, or a strided src's buffer (stage_src_image). */
 static int src_changed(stage *s, const arena *a, const rcase *c, result *r)
 {
     if (!s->src_lo)
         return 0;
     size_t span = (size_t)s->src_l.span_bytes;
     if (s->src_l.strided) {
-        bytes *e = &s->scratch2;
-        if (e->cap < span + 1) {
-            e->cap = span + 4096;
-            free(e->p);
-            e->p = xmalloc(e->cap);
-        }
-        fill_random_at(e->p, span, s->src_canary, 0);
-        layout_scatter(&s->src_l, s->payload.p, e->p);
-        int64_t k = compare_first_byte(e->p, a->pview + s->src_data, span);
+        uint8_t *e = verdict_room(&s->scratch2, span);
+        stage_src_image(s, c, e);
+        int64_t k = compare_first_byte(e, a->pview + s->src_data, span);
         return k >= 0 && verdict_wrote_at(s, a, s->src_data + (size_t)k, r);
     }
     int64_t k = verdict_payload_diff(c, a->pview + s->src_data, span);
@@ -100,7 +94,7 @@ int verdict_outside_dst(stage *s, const arena *a, const rcase *c, result *r)
     }
     if (src_changed(s, a, c, r))
         return 1;
-    size_t span = (size_t)s->dst_l.span_bytes, end = cl->dst_off + cl->dst_size;
+    size_t span = s->dst_bytes, end = cl->dst_off + cl->dst_size;
     int64_t k = moat_diff(a, s->moat_lo, s->canary_lo - s->moat_lo);
     if (k >= 0)
         return verdict_wrote_at(s, a, s->moat_lo + (size_t)k, r);

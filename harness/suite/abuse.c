@@ -30,7 +30,7 @@ static const struct {
     [ABUSE_SRC_STRIDE_NEGATIVE] = {"src_stride_negative", ABUSE_ON_EXECUTE | ABUSE_NEEDS_RANK},
     [ABUSE_SRC_STRIDE_ZERO] = {"src_stride_zero", ABUSE_ON_EXECUTE | ABUSE_NEEDS_RANK},
     [ABUSE_SRC_STRIDE_HUGE] = {"src_stride_huge",
-                               ABUSE_ON_EXECUTE | ABUSE_NEEDS_RANK | ABUSE_NEEDS_TWO},
+                               ABUSE_ON_EXECUTE | ABUSE_NEEDS_RANK | ABUSE_NEEDS_ELEMENTS},
     [ABUSE_SRC_STRIDES_WRAP] = {"src_strides_wrap", ABUSE_ON_EXECUTE | ABUSE_NEEDS_RANK |
                                                          ABUSE_NEEDS_TWO | ABUSE_NEEDS_TWO_2D},
     [ABUSE_SHAPE_DTYPE_UNKNOWN] = {"shape_dtype_unknown", ABUSE_ON_INFER | ABUSE_ON_EXECUTE},
@@ -50,7 +50,7 @@ static const struct {
     [ABUSE_DST_STRIDE_NEGATIVE] = {"dst_stride_negative", ABUSE_ON_EXECUTE | ABUSE_NEEDS_RANK},
     [ABUSE_DST_STRIDE_ZERO] = {"dst_stride_zero", ABUSE_ON_EXECUTE | ABUSE_NEEDS_RANK},
     [ABUSE_DST_STRIDE_HUGE] = {"dst_stride_huge",
-                               ABUSE_ON_EXECUTE | ABUSE_NEEDS_RANK | ABUSE_NEEDS_TWO},
+                               ABUSE_ON_EXECUTE | ABUSE_NEEDS_RANK | ABUSE_NEEDS_ELEMENTS},
     [ABUSE_IN_PLACE_STRIDED] = {"in_place_strided", ABUSE_ON_EXECUTE},
     [ABUSE_DIMS_HUGE] = {"dims_huge", ABUSE_ON_EXECUTE | ABUSE_NEEDS_RANK_2},
     [ABUSE_SRC_STRIDE_WRAPS] = {"src_stride_wraps",
@@ -138,14 +138,18 @@ static void stride_at_0(reshape_tensor *t, int64_t *room, int64_t stride)
 }
 
 /*
- * Dense strides for `t` (dims[at] >= 2, no dim 0) except strides[at],
- * which puts the last element at the smallest element offset the ABI
- * refuses: its bits end beyond INT64_MAX - 7 (reference/DECISIONS.md D11),
- * i.e. offset >= (INT64_MAX - 7) / bits, exactly.  No process can hold such
- * a tensor, so a candidate that accepts it reads or writes unmapped memory.
+ * Dense strides for `t` (no dim 0) except strides[at], which with
+ * dims[at] >= 2 puts the last element at the smallest element offset the
+ * ABI refuses: its bits end beyond INT64_MAX - 7 (reference/DECISIONS.md
+ * D11), i.e. offset >= (INT64_MAX - 7) / bits, exactly.  No process can
+ * hold such a tensor, so a candidate that accepts it reads or writes
+ * unmapped memory.  With dims[at] == 1 the same stride moves nothing and
+ * the call is valid (D12).  No index `at`: the strides are left alone.
  */
 static void stride_huge(reshape_tensor *t, int64_t *room, int32_t at)
 {
+    if (at < 0 || at >= t->rank)
+        return;
     dense_strides(t, room);
     unsigned bits = reshape_dtype_bits(t->dtype);
     int64_t bound = (INT64_MAX - 7) / (int64_t)(bits ? bits : 8), rest = 0;

@@ -31,8 +31,11 @@ typedef enum case_abuse {
     ABUSE_SRC_DIM_NEGATIVE,     /* src->dims[0] is -1 */
     ABUSE_SRC_DATA_NULL,        /* src->data is NULL (execute; allowed at volume 0) */
     ABUSE_SRC_STRIDE_NEGATIVE,  /* src has dense strides but strides[0] = -1 (execute) */
-    ABUSE_SRC_STRIDE_ZERO,      /* src has dense strides but strides[0] = 0 (execute; allowed) */
-    ABUSE_SRC_STRIDE_HUGE,      /* src->strides[0] puts the last element past bit 2^63 (execute) */
+    ABUSE_SRC_STRIDE_ZERO,      /* src has dense strides but strides[0] = 0 (execute; allowed:
+                                   on a dim of 1 it moves nothing, on a larger one it is a
+                                   broadcast, D12) */
+    ABUSE_SRC_STRIDE_HUGE,      /* src->strides[0] puts the last element past bit 2^63 (execute;
+                                   on a dim of 1 it moves nothing and is allowed, D12) */
     ABUSE_SRC_STRIDES_WRAP,     /* src->strides[0], [1] each move 2^62 elements: the last
                                    element's offset is 2^63, past int64 (execute) */
     ABUSE_SHAPE_DTYPE_UNKNOWN,  /* shape->dtype is RESHAPE_DT_COUNT + 1 */
@@ -50,7 +53,8 @@ typedef enum case_abuse {
     ABUSE_DST_DIM_NEGATIVE,     /* dst->dims[0] is -1 (execute) */
     ABUSE_DST_DATA_NULL,        /* dst->data is NULL (execute; allowed at volume 0) */
     ABUSE_DST_STRIDE_NEGATIVE,  /* as for src (execute) */
-    ABUSE_DST_STRIDE_ZERO,      /* as for src (execute) */
+    ABUSE_DST_STRIDE_ZERO,      /* as for src (execute; on a dim above 1 dst's elements
+                                   overlap: refused, D12) */
     ABUSE_DST_STRIDE_HUGE,      /* as for src, on the last dim (execute) */
     ABUSE_IN_PLACE_STRIDED,     /* src->data = dst->data, src with (dense) strides (execute) */
     ABUSE_DIMS_HUGE,            /* src and dst dims [2^29, 2^30], dense: 2^59 elements, their
@@ -75,6 +79,7 @@ typedef enum case_abuse {
                                    both dims: [0, 0] with special_zero) */
 #define ABUSE_NEEDS_FOUR 64u    /* an input whose dims[0] >= 4, no dim 0 */
 #define ABUSE_NEEDS_SCALAR 128u /* an input of rank 0 and a shape of no values */
+#define ABUSE_NEEDS_ELEMENTS 256u /* an input of volume >= 1 (no dim 0) */
 
 /* "params_null", ... as cases spell it; NULL for ABUSE_NONE or outside. */
 const char *abuse_name(case_abuse a);

@@ -63,3 +63,8 @@ int case_expects_error_only(const rcase *c)
 {
     return case_first_success(c) < 0;
 }
+
+int case_has_layout(const rcase *c)
+{
+    return c->src_layout.strided || c->dst_layout.strided || c->dst_has_dims || c->in_place;
+}

@@ -45,6 +45,17 @@ typedef struct outcome {
     fill data;
 } outcome;
 
+/*
+ * A tensor's layout as a case states it (FORMAT.md, "Layouts"): strides in
+ * elements, and for the input an element offset into the buffer its data
+ * fill defines.  Not `strided`: dense row-major, offset 0.
+ */
+typedef struct case_layout {
+    int strided;
+    int64_t strides[RESHAPE_MAX_RANK];
+    int64_t offset;
+} case_layout;
+
 typedef struct rcase {
     char *id;
     reshape_op op;
@@ -53,11 +64,22 @@ typedef struct rcase {
     char **tags;
     int ntags;
 
-    /* input: the data tensor, dense */
+    /* input: the data tensor; its `data` fill defines `storage_elems`
+     * elements, the buffer the layout's offsets point into */
     reshape_dtype dtype;
     int32_t rank;
     int64_t dims[RESHAPE_MAX_RANK];
     fill data;
+    case_layout src_layout;
+
+    /* dst as the case states it: strides, and for an error-only case its
+     * dims (default: the first success's dims, or the input's); in_place:
+     * dst->data == src->data (FORMAT.md, "Layouts") */
+    case_layout dst_layout;
+    int dst_has_dims;
+    int32_t dst_rank;
+    int64_t dst_dims[RESHAPE_MAX_RANK];
+    int in_place;
 
     /* shape: the target shape tensor; `values` hold each value's bit
      * pattern as a 64-bit two's complement number, `shape_bytes` the
@@ -88,6 +110,12 @@ typedef struct rcase {
      * bytes; UINT64_MAX for both when the count does not fit int64 */
     uint64_t volume;
     uint64_t payload_bytes;
+    /* derived: the elements and bytes the data fill defines (the volume and
+     * payload when the input is dense, else offset + extent), and the most
+     * bytes one tensor of the case's own layouts spans (0 without one) */
+    uint64_t storage_elems;
+    uint64_t storage_bytes;
+    uint64_t layout_bytes;
 } rcase;
 
 /* A problem in a case file, reported as FILE:LINE:COL: MESSAGE. */
@@ -140,5 +168,8 @@ char *case_expected_describe(const rcase *c);
 int case_first_success(const rcase *c);
 /* Nonzero when every outcome of `c` is an error. */
 int case_expects_error_only(const rcase *c);
+/* Nonzero when `c` states a layout of its own (input strides, a `dst:` or
+ * in_place): it runs as it states, in the dense and infer variants only. */
+int case_has_layout(const rcase *c);
 
 #endif

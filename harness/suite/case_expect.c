@@ -12,6 +12,7 @@
 
 #include "base/base.h"
 #include "case_read.h"
+#include "strided.h"
 
 /* Payloads larger than this are not decoded at load time to check an
  * explicit expected payload against the input. */
@@ -32,6 +33,23 @@ static int get_status(ctx *x, const yaml_node_t *n, reshape_status *out)
     }
     case_problem(x, n, "unknown error status '%s'", case_scalar(n));
     return 0;
+}
+
+/* The input's elements in row-major order into `out` (payload_bytes): the
+ * payload when dense; with strides, gathered from the buffer the data fill
+ * defines, the padding bits of a sub-byte payload 0. */
+static void input_elements(const rcase *c, uint8_t *out)
+{
+    unsigned bits = reshape_dtype_bits(c->dtype);
+    if (!c->src_layout.strided) {
+        fill_payload(&c->data, c->volume, bits, out);
+        return;
+    }
+    uint8_t *store = xmalloc((size_t)c->storage_bytes + 1);
+    fill_payload(&c->data, c->storage_elems, bits, store);
+    strided_gather(c->rank, c->dims, c->src_layout.strides, (uint64_t)c->src_layout.offset, bits,
+                   c->volume, store, out);
+    free(store);
 }
 
 /* One outcome: {shape: [..]} (with optional data: {hex: ..}) or {error: NAME}.
@@ -68,14 +86,17 @@ static void read_outcome(ctx *x, const yaml_node_t *n, yaml_node_t **v, rcase *c
         if (o->data.nbytes != c->payload_bytes) {
             case_problem(x, h, "'hex' has %zu bytes, the payload has %" PRIu64, o->data.nbytes,
                     c->payload_bytes);
-        } else if (!x->bad && c->payload_bytes <= LOAD_CHECK_PAYLOAD_MAX) {
-            /* reshape never changes bytes: the stated output must be the input */
-            uint8_t *p = xmalloc((size_t)c->payload_bytes);
-            fill_payload(&c->data, c->volume, reshape_dtype_bits(c->dtype), p);
+        } else if (!x->bad && c->payload_bytes <= LOAD_CHECK_PAYLOAD_MAX &&
+                   c->storage_bytes <= LOAD_CHECK_PAYLOAD_MAX) {
+            /* reshape never changes bytes: the stated output must be the
+             * input's elements, gathered by their offsets (D12) */
+            uint8_t *p = xmalloc((size_t)c->payload_bytes + 1);
+            input_elements(c, p);
             for (size_t k = 0; k < o->data.nbytes; k++)
                 if (p[k] != o->data.bytes[k]) {
-                    case_problem(x, h, "expected payload differs from the input payload at byte %zu",
-                            k);
+                    case_problem(x, h, "expected payload differs from the input%s at byte %zu",
+                            c->src_layout.strided ? "'s elements gathered by their offsets"
+                                                  : " payload", k);
                     break;
                 }
             free(p);

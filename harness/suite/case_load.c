@@ -2,9 +2,10 @@
  * case_load.c - one YAML case file into validated cases (cases/FORMAT.md),
  * with libyaml's document API: the file (its documents, `cases:`) and one
  * case (required keys, id, op, clause against the spec files, tags,
- * abuse; input, shape and expect in case_data.c, case_shape.c,
- * case_expect.c).  Every problem is reported with the position of the node
- * at fault (from 1) and the case is left out; loading goes on.  Depends on
+ * abuse; input, shape, expect, dst and in_place in case_data.c,
+ * case_shape.c, case_expect.c, case_layout.c).  Every problem is reported
+ * with the position of the node at fault (from 1) and the case is left
+ * out; loading goes on.  Depends on
  * libyaml and case_read.h.
  */
 #include <errno.h>
@@ -25,6 +26,7 @@ static const char *const spec_files[] = {
     "onednn_static_reshape_1.md", "onednn_static_reshape_1_table.rst",
     "onednn_dynamic_reshape_1.md", "onnx_reshape_14.md",
     "include/reshape_candidate.h",      /* the ABI: contract cases (`abuse`) */
+    "reference/DECISIONS.md",           /* our readings: layout cases (D12) */
 };
 
 /*
@@ -74,6 +76,9 @@ static void read_abuse(ctx *x, const yaml_node_t *n, rcase *c)
              (c->rank < 1 || c->dims[0] < 4 || c->volume == 0 || c->volume == UINT64_MAX))
         case_problem(x, n, "abuse '%s' needs an input whose first dim is >= 4, no dim 0",
                 case_scalar(n));
+    else if ((f & ABUSE_NEEDS_ELEMENTS) && (c->volume == 0 || c->volume == UINT64_MAX))
+        case_problem(x, n, "abuse '%s' needs an input of at least one element, no dim 0",
+                case_scalar(n));
     else if ((f & ABUSE_NEEDS_SCALAR) && (c->rank != 0 || c->nvalues != 0))
         case_problem(x, n, "abuse '%s' needs an input of rank 0 and a shape of no values",
                 case_scalar(n));
@@ -85,13 +90,13 @@ static void read_abuse(ctx *x, const yaml_node_t *n, rcase *c)
 }
 
 enum { K_ID, K_OP, K_CLAUSE, K_QUOTE, K_TAGS, K_INPUT, K_SHAPE, K_SPECIAL_ZERO,
-       K_INFER_ONLY, K_EXPECT, K_GENERATED, K_ABUSE, K_COUNT };
+       K_INFER_ONLY, K_EXPECT, K_GENERATED, K_ABUSE, K_DST, K_IN_PLACE, K_COUNT };
 
 static void read_case(ctx *x, const yaml_node_t *n, int file_generated)
 {
     static const char *const keys[K_COUNT] = {
         "id", "op", "clause", "quote", "tags", "input", "shape", "special_zero",
-        "infer_only", "expect", "generated", "abuse"};
+        "infer_only", "expect", "generated", "abuse", "dst", "in_place"};
     yaml_node_t *v[K_COUNT];
     rcase c;
     memset(&c, 0, sizeof c);
@@ -161,6 +166,9 @@ static void read_case(ctx *x, const yaml_node_t *n, int file_generated)
     /* the expectation is read last: it is checked against the input */
     if (case_require(x, n, v[K_EXPECT], "expect", what) && !x->bad)
         case_read_expect(x, v[K_EXPECT], &c);
+    /* the layout last: what it allows depends on the expectation */
+    if (!x->bad)
+        case_read_layout(x, n, v[K_DST], v[K_IN_PLACE], &c);
     if (x->bad) {
         free(c.id);
         free(c.clause);

@@ -123,7 +123,7 @@ int case_get_integer(ctx *x, const yaml_node_t *n, const char *field, int *neg, 
 }
 
 /* A signed integer in [lo, hi]. */
-static int case_get_int_in(ctx *x, const yaml_node_t *n, const char *field, int64_t lo,
+int case_get_int_in(ctx *x, const yaml_node_t *n, const char *field, int64_t lo,
                            int64_t hi, int64_t *out)
 {
     int neg;
@@ -226,6 +226,20 @@ int case_get_dims(ctx *x, const yaml_node_t *n, const char *field, int32_t *rank
         ok &= case_get_int_in(x, case_node_at(x, it[i]), field, 0, INT64_MAX, &dims[i]);
     *rank = (int32_t)count;
     return ok;
+}
+
+int case_get_strides(ctx *x, const yaml_node_t *n, const char *field, int32_t rank,
+                     int64_t *strides)
+{
+    int32_t count;
+    if (!case_get_dims(x, n, field, &count, strides))
+        return 0;
+    if (count != rank) {
+        case_problem(x, n, "'%s' has %d entries, the tensor has rank %d: one stride a dim", field,
+                     (int)count, (int)rank);
+        return 0;
+    }
+    return 1;
 }
 
 /* The element count of dims, or UINT64_MAX when it does not fit int64.

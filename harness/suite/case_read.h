@@ -4,7 +4,7 @@
  * problem reports (file:line:column, from 1; the case is then left out),
  * the typed node readers of case_read.c, and each section's reader
  * (case_data.c: `input:`, case_shape.c: `shape:`, case_expect.c:
- * `expect:`).  Depends on libyaml, case.h and fill.h.
+ * `expect:`, case_layout.c: `dst:` and `in_place:`).  Depends on libyaml, case.h and fill.h.
  */
 #ifndef HARNESS_CASE_READ_H
 #define HARNESS_CASE_READ_H
@@ -58,6 +58,15 @@ int case_get_bool(ctx *x, const yaml_node_t *n, const char *field, int *out);
  */
 int case_get_integer(ctx *x, const yaml_node_t *n, const char *field, int *neg, uint64_t *mag);
 
+/* A signed integer in [lo, hi] into *out.  Returns 1, or 0 after a problem. */
+int case_get_int_in(ctx *x, const yaml_node_t *n, const char *field, int64_t lo, int64_t hi,
+                    int64_t *out);
+
+/* A list of `rank` strides, integers >= 0 (in elements).  Returns 1, or 0
+ * after a problem (another count included). */
+int case_get_strides(ctx *x, const yaml_node_t *n, const char *field, int32_t rank,
+                     int64_t *strides);
+
 /* A dtype name (reshape_dtype_name) into *out.  Returns 1, or 0 after a
  * problem. */
 int case_get_dtype(ctx *x, const yaml_node_t *n, const char *field, reshape_dtype *out);
@@ -97,5 +106,11 @@ void case_read_shape(ctx *x, const yaml_node_t *n, rcase *c);
 
 /* `expect:` of case `c` (case_expect.c); problems mark the case bad. */
 void case_read_expect(ctx *x, const yaml_node_t *n, rcase *c);
+
+/* `dst:` and `in_place:` of case `c` (either node may be NULL), checked
+ * with the input's layout against the rules of DECISIONS.md D12 and the
+ * case's expectation, which is read before (case_layout.c). */
+void case_read_layout(ctx *x, const yaml_node_t *case_node, yaml_node_t *dst,
+                      yaml_node_t *in_place, rcase *c);
 
 #endif

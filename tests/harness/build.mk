@@ -31,11 +31,14 @@ DEB_PACKAGES += libcriterion-dev openssl
 TEST_RUNS    += test-harness test-harness-san
 
 .PHONY: test-harness test-harness-san
-# test_fuzz.c runs broken candidates and the reference as well.
+# test_fuzz.c, test_fuzz_layouts.c and test_layouts.c run broken candidates
+# and the reference as well.
 HT_BROKEN := $(BUILD)/broken/zero_copies_right_aligned.so \
              $(BUILD)/broken/below_minus_one_as_minus_one.so \
              $(BUILD)/broken/special_zero_ignored.so $(BUILD)/libreshape_ref.so \
-             $(BUILD)/broken/element_count_uint32.so $(BUILD)/broken/minus_one_known_uint32.so
+             $(BUILD)/broken/element_count_uint32.so $(BUILD)/broken/minus_one_known_uint32.so \
+             $(BUILD)/broken/broadcast_read_as_dense.so $(BUILD)/broken/size1_stride_refused.so \
+             $(BUILD)/broken/aliasing_dst_written.so
 
 test-harness: $(BUILD)/tests/harness $(BUILD)/reshape-conform $(HT_CANDS) $(HT_BROKEN)
 	HARNESS_BIN=$(BUILD)/reshape-conform $(BUILD)/tests/harness

@@ -23,7 +23,7 @@ Test(forgery, a_flipped_verdict_is_verdict_mismatch, .timeout = 120)
     char *out;
     cr_expect_eq(verify(f.forged, "--cases " BASIC, &out), 1);
     HAS(out, "problem: verdict-mismatch: the report says 'conformant'; its results make it "
-             "'nonconformant' (7 count against conformance)\n");
+             "'nonconformant' (8 count against conformance)\n");
     cr_expect_not(strstr(out, "manifest-mismatch"), "%s", out);
     free(out);
     forge_free(&f);
@@ -43,7 +43,7 @@ Test(forgery, edited_results_are_caught_by_what_they_imply_or_by_a_rerun, .timeo
     cr_expect_eq(verify(f.forged, "--cases " BASIC, &out), 1);
     HAS(out, "problem: verdict-mismatch: the report says 'nonconformant'; its results make it "
              "'conformant' (0 count against conformance)\n");
-    HAS(out, "problem: summary-mismatch: the summary's 'PASS' is 52; the results give 59\n");
+    HAS(out, "problem: summary-mismatch: the summary's 'PASS' is 57; the results give 65\n");
     HAS(out, "problem: matrix-mismatch: matrix 'op_clause' is not what the results give\n");
     HAS(out, "problem: junit-mismatch: report.xml is not what report.json renders");
     HAS(out, "problem: markdown-mismatch: report.md is not what report.json renders");
@@ -61,12 +61,12 @@ Test(forgery, edited_results_are_caught_by_what_they_imply_or_by_a_rerun, .timeo
     HAS(out, "problem: rerun-verdict-mismatch: trigger_f32/dense: the bundle says PASS, the rerun "
              "FAIL: returned error INVALID_ARGUMENT, expected shape [4,6]\n");
     HAS(out, "rerun: '" CANDS "wrong_shape.so' (sha256 ");
-    HAS(out, "59 results, verdicts differ from the bundle's\n");
+    HAS(out, "65 results, verdicts differ from the bundle's\n");
     free(out);
     /* the bundle as certify wrote it is reproduced */
     cr_expect_eq(verify(f.path, "--cases " BASIC " --rerun " CANDS "wrong_shape.so", &out), 0,
                  "%s", out);
-    HAS(out, "59 results, every verdict as the bundle says\n");
+    HAS(out, "65 results, every verdict as the bundle says\n");
     free(out);
     forge_free(&f);
 }

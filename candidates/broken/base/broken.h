@@ -159,8 +159,10 @@ reshape_status base_check_volume(int64_t volume, int64_t known, int32_t rank,
 
 /*
  * The candidate's `execute`: broken_infer, then INVALID_ARGUMENT for a dst
- * the check_dst hook refuses, negative src strides, missing data, or
- * in-place with strides; then enter, prepare_dst, copy_elements (over the
+ * the check_dst hook refuses, negative src strides, missing data,
+ * in-place with strides, or two elements of dst at one offset as the
+ * dst_strides hook gives its strides (D12); then enter, prepare_dst,
+ * copy_elements (over the
  * element_count hook's count), the padding bits of a dense sub-byte
  * payload, and leave.  Nothing is written before every check passed.
  */

@@ -2,6 +2,8 @@
  * execute.c - `execute` of the base kernel: infer, check src and dst, then
  * copy through the hooks.  Depends on broken.h and the ABI header only.
  */
+#include <stdlib.h>
+
 #include "broken.h"
 #include "../../tensor_extent.h"
 
@@ -70,6 +72,38 @@ static void copy_padding(const reshape_tensor *src, const reshape_tensor *dst,
     d[last] = (unsigned char)((d[last] & mask) | (s[last] & ~mask));
 }
 
+static int compare_offsets(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/*
+ * 1 when two of the `count` elements of `t`, walked with `strides` (NULL:
+ * dense), share an offset (reference/DECISIONS.md D12: "a dst two of whose
+ * elements have the same offset has no defined result"): every offset,
+ * sorted, compared with the next.  -1 when there is no memory to tell.
+ */
+static int overlaps(const reshape_tensor *t, const int64_t *strides,
+                    int64_t count)
+{
+    if (strides == NULL || count < 2)
+        return 0;
+    int64_t *offsets = malloc((size_t)count * sizeof *offsets);
+    if (offsets == NULL)
+        return -1;
+    struct broken_walk walk;
+    broken_walk_init(&walk, t, strides);
+    for (int64_t k = 0; k < count; k++, broken_walk_next(&walk))
+        offsets[k] = walk.offset;
+    qsort(offsets, (size_t)count, sizeof *offsets, compare_offsets);
+    int found = 0;
+    for (int64_t k = 1; k < count && !found; k++)
+        found = offsets[k] == offsets[k - 1];
+    free(offsets);
+    return found;
+}
+
 _Thread_local int broken_in_execute;
 
 static reshape_status execute_checked(const reshape_params *params,
@@ -96,9 +130,13 @@ static reshape_status execute_checked(const reshape_params *params,
         && (src->strides != NULL || dst->strides != NULL))
         return RESHAPE_E_INVALID_ARGUMENT;
 
-    HOOK(enter)(src, dst);
     const int64_t *src_strides = HOOK(src_strides)(src);
     const int64_t *dst_strides = HOOK(dst_strides)(dst);
+    int overlap = overlaps(dst, dst_strides, count);
+    if (overlap != 0)
+        return overlap < 0 ? RESHAPE_E_INTERNAL : RESHAPE_E_INVALID_ARGUMENT;
+
+    HOOK(enter)(src, dst);
     unsigned layout = broken_layout(src, src_strides, dst, dst_strides);
     unsigned bits = reshape_dtype_bits(src->dtype);
     HOOK(prepare_dst)(src, dst);

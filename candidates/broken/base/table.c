@@ -32,7 +32,8 @@ static reshape_status supports(reshape_op op, reshape_dtype data_dtype,
                                reshape_dtype shape_dtype, unsigned layout)
 {
     unsigned all = RESHAPE_LAYOUT_STRIDED_SRC | RESHAPE_LAYOUT_STRIDED_DST
-                   | RESHAPE_LAYOUT_IN_PLACE;
+                   | RESHAPE_LAYOUT_IN_PLACE | RESHAPE_LAYOUT_BROADCAST_SRC
+                   | RESHAPE_LAYOUT_SIZE1_STRIDES;
     if (reshape_op_name(op) == NULL || reshape_dtype_name(data_dtype) == NULL
         || reshape_dtype_name(shape_dtype) == NULL || (layout & ~all) != 0)
         return RESHAPE_E_NOT_SUPPORTED;
