@@ -38,6 +38,16 @@ typedef struct bundle {
     int n;
 } bundle;
 
+/*
+ * The bundle's top folder and file name (without ".tar.gz") for candidate
+ * `name` and `version`: each made a slug (lowercase letters, digits and
+ * ".", "_", "+" kept; every run of other bytes one "-"; "-", "." and "_"
+ * trimmed at both ends; "unnamed" when nothing is left), joined by "-":
+ * "Arm NN Reshape (CpuRef)", "20.08" gives "arm-nn-reshape-cpuref-20.08".
+ * A new string.
+ */
+char *bundle_name(const char *name, const char *version);
+
 /* Lowercase hex SHA-256 of `size` bytes at `data` into out[65]. */
 void sha256_hex(const void *data, size_t size, char out[65]);
 

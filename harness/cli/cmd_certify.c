@@ -8,7 +8,8 @@ static const char certify_usage[] =
 "                               [--sign KEY.pem [--signer NAME]] [--quiet]\n"
 "\n"
 "  --candidate PATH  the candidate .so (required)\n"
-"  --out DIR         where NAME-VERSION.tar.gz goes (created if missing)\n"
+"  --out DIR         where NAME-VERSION.tar.gz goes (created if missing; the\n"
+"                    candidate's name and version as a lowercase slug)\n"
 "  --jobs N          worker processes (default: online cores)\n"
 "  --cases PATH      another suite than <srcdir>/cases, for testing the\n"
 "                    bundle itself; the bundle records which suite ran\n"
@@ -81,16 +82,6 @@ static char *shell_line(int argc, char **argv)
     }
     sb_addf(&b, "\n");
     return sb_take(&b);
-}
-
-/* `s` with every byte outside [A-Za-z0-9._+-] made '_', for a file name. */
-static char *file_word(const char *s)
-{
-    char *w = xstrdup(*s ? s : "unnamed");
-    for (char *p = w; *p; p++)
-        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-", *p))
-            *p = '_';
-    return w;
 }
 
 /* The run's files: the first two always, the others when they were made. */
@@ -300,9 +291,7 @@ int cmd_certify(int argc, char **argv)
         bundle_add_signature(&b, key);
     sig_key_free(key);
 
-    char *name = file_word(str_at(report, "candidate", "name"));
-    char *version = file_word(str_at(report, "candidate", "version"));
-    b.top = xasprintf("%s-%s", name, version);
+    b.top = bundle_name(str_at(report, "candidate", "name"), str_at(report, "candidate", "version"));
     char *file = xasprintf("%s.tar.gz", b.top);
     char *path = path_join(out, file);
     free(file);
@@ -314,8 +303,6 @@ int cmd_certify(int argc, char **argv)
            json_array_size(json_object_get(report, "cases")), b.n);
     json_decref(report);
     bundle_free(&b);
-    free(name);
-    free(version);
     free(path);
     free(work);
     free(default_cases);
