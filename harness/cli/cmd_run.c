@@ -302,7 +302,7 @@ int run_main(int argc, char **argv, int list)
     run_journal_open(&rj, &o, o.resume ? &resumed : NULL, sha, &set, started, jobs, &njobs);
     const expectation **waivers;
     int nres;
-    result *res = run_jobs(&o, &set, jobs, njobs, e, &ex, &waivers, &nres, &pr, err, &rj);
+    result *res = run_jobs(&o, &set, jobs, njobs, e, &probe, &ex, &waivers, &nres, &pr, err, &rj);
     free(err);
     /* the workers' teardown overlaps the reports; engine_stop waits for it */
     if (e)
@@ -341,6 +341,8 @@ int run_main(int argc, char **argv, int list)
         json_t *report = report_build(&ri);
         run_write_reports(&o, report);
         findings_print(stdout, json_object_get(report, "findings"), FINDINGS_LINES, pr.color);
+        if (!o.quiet)
+            skips_print(stdout, json_object_get(report, "skips"), o.verbose, FINDINGS_LINES);
         json_decref(report);
     }
     run_journal_finish(&rj);

@@ -31,7 +31,8 @@ void run_load_judging_inputs(const run_options *o, const case_set *set, expectat
 
 /*
  * The run itself: the results `rj` read back from a journal (--resume)
- * first, then every job of `jobs` through the engine `e`, judged as it
+ * first, then the skips of the limits `probe` declares (limits.h), then
+ * every other job of `jobs` through the engine `e`, judged as it
  * completes (or, when `e` is NULL, every job given the load failure
  * `load_error`: load_failure.h).  Each result is journaled, matched
  * against `ex` and shown by `pr` as it comes.  Returns the results ordered
@@ -39,8 +40,9 @@ void run_load_judging_inputs(const run_options *o, const case_set *set, expectat
  * `*waivers_out` the entry of `ex` that judged each (NULL: none).
  */
 result *run_jobs(const run_options *o, const case_set *set, const job *jobs, int njobs,
-                 engine *e, expectations *ex, const expectation ***waivers_out, int *nres,
-                 progress *pr, const char *load_error, run_journal *rj);
+                 engine *e, const wire_probe *probe, expectations *ex,
+                 const expectation ***waivers_out, int *nres, progress *pr,
+                 const char *load_error, run_journal *rj);
 
 /* Writes `report` where the options ask: --json, --junit, and --report-dir
  * (report.json, report.xml, then reports/render.py).  Exits 3 when a file

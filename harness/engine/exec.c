@@ -104,6 +104,7 @@ void exec_request(const arena *a, const cell *cl, uint8_t *view, const reshape_c
     r->supports_status[0] = cand->supports((reshape_op)w->op, (reshape_dtype)w->src.dtype,
                                            (reshape_dtype)w->shape.dtype, w->layout);
     if (r->supports_status[0] != RESHAPE_OK) {
+        copy_last_error(r, cand);   /* why it is not supported */
         r->phase = PHASE_IDLE;
         return;
     }

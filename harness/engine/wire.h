@@ -135,6 +135,10 @@ typedef struct wire_probe {
     uint32_t abi_version, struct_size;
     char name[128], version[128];
     char message[512];                  /* why it was refused */
+    int32_t has_limits;                 /* the table declares limits: */
+    reshape_limits limits;              /* as declared, each field its
+                                           struct_size leaves out read as
+                                           "no limit" (candidate_load.c) */
 } wire_probe;
 
 typedef struct wire_response {

@@ -3,7 +3,8 @@
  * report of reports/SCHEMA.md (schema_version 1) and
  * the views derived from it (JUnit).  The report object is the one source:
  * summaries and matrices are computed from its "cases" array, so `merge`
- * recomputes them the same way.  Depends on jansson, case.h, job.h,
+ * recomputes them the same way (findings.h, skips.h).  Depends on
+ * jansson, case.h, job.h,
  * options.h, wire.h, expectations.h, baseline.h.
  */
 #ifndef HARNESS_REPORT_H
@@ -17,6 +18,7 @@
 #include "run/run.h"
 #include "baseline.h"
 #include "findings.h"
+#include "skips.h"
 #include "journal.h"
 #include "progress.h"
 #include "run_journal.h"
@@ -45,9 +47,9 @@ typedef struct run_info {
 json_t *report_build(const run_info *ri);
 
 /*
- * Recomputes "summary", "status_agreement", "matrices" and "verdict" of
- * `report` from its "cases" array (each entry's op, clause, dtype, tags,
- * verdict and status_agrees).
+ * Recomputes "summary", "status_agreement", "matrices", "findings",
+ * "skips" and "verdict" of `report` from its "cases" array (each entry's
+ * op, clause, dtype, tags, verdict, detail and status_agrees).
  */
 void report_summarize(json_t *report);
 

@@ -232,6 +232,7 @@ void report_summarize(json_t *report)
                                   "op_dtype", sorted_rows(dtype, "op", "dtype"),
                                   "tag", sorted_rows(tag, "tag", NULL)));
     json_object_set_new(report, "findings", findings_build(cases));
+    json_object_set_new(report, "skips", skips_build(cases));
     json_decref(clause);
     json_decref(dtype);
     json_decref(tag);

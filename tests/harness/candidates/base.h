@@ -12,6 +12,8 @@
  *   DEFECT_ABI_VERSION                      the abi_version to report
  *   DEFECT_STRUCT_SIZE                      the struct_size to report
  *   DEFECT_SUPPORTS(op, d, s, layout)       at the start of supports
+ *   CAND_LIMITS                             a reshape_limits the table points to
+ *   CAND_LAST_ERROR                         the table's last_error function
  *
  * The defects trigger on the input of 24 elements (the data set's
  * "trigger" cases) unless the hook says otherwise, so a run shows the
@@ -189,6 +191,12 @@ static const reshape_candidate table = {
     .supports = cand_supports,
     .infer_shape = cand_infer,
     .execute = cand_execute,
+#ifdef CAND_LAST_ERROR
+    .last_error = CAND_LAST_ERROR,
+#endif
+#ifdef CAND_LIMITS
+    .limits = &CAND_LIMITS,
+#endif
 };
 
 RESHAPE_EXPORT const reshape_candidate *reshape_candidate_v1(void)
