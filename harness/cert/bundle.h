@@ -20,6 +20,10 @@
 #define BUNDLE_CANDIDATE "candidate.sha256"
 #define BUNDLE_HOST "host.json"
 #define BUNDLE_COMMAND "command.txt"
+/* Every shared object the run's workers had mapped, "HEX  PATH" a line
+ * (sha256sum's format: `sha256sum -c` checks them on the certifying host),
+ * as the report's "libraries" lists them (libraries_check.c). */
+#define BUNDLE_LIBRARIES "libraries.sha256"
 /* A signed bundle's (bundle_sign.c): who signed, listed in the manifest,
  * and the Ed25519 signature of MANIFEST.sha256's bytes, the one member the
  * manifest does not list besides itself. */

@@ -24,10 +24,11 @@ static const char certify_usage[] =
 "\n"
 "Runs every case of the suite in every variant that applies, with the\n"
 "default timeout, seed and max-bytes, no --strict-errors, no expectations,\n"
-"then writes report.json, report.xml, report.md and report.html (when the\n"
-"renderer is there), command.txt, suite.json, candidate.sha256, host.json\n"
-"and MANIFEST.sha256 into the bundle; with --sign also signer.json and\n"
-"MANIFEST.sig.  Check it with 'reshape-conform verify'.\n"
+"and --libraries, then writes report.json, report.xml, report.md and\n"
+"report.html (when the renderer is there), command.txt, suite.json,\n"
+"candidate.sha256, libraries.sha256 (every shared object the workers had\n"
+"mapped), host.json and MANIFEST.sha256 into the bundle; with --sign also\n"
+"signer.json and MANIFEST.sig.  Check it with 'reshape-conform verify'.\n"
 "exit status: 0 conformant, 1 not conformant (a bundle is written for both),\n"
 "2 bad usage or invalid case files, 3 harness failure (no bundle).\n";
 
@@ -233,6 +234,7 @@ int cmd_certify(int argc, char **argv)
     run_argv[n++] = "all";
     run_argv[n++] = "--report-dir";
     run_argv[n++] = work;
+    run_argv[n++] = "--libraries";
     if (jobs) {
         run_argv[n++] = "--jobs";
         run_argv[n++] = (char *)jobs;
@@ -275,6 +277,16 @@ int cmd_certify(int argc, char **argv)
     add_json(&b, BUNDLE_SUITE, suite_json(&set, cases, str_at(report, "suite", "git_commit")));
     case_set_free(&set);
     add_json(&b, BUNDLE_HOST, host_info());
+    /* a candidate that did not load mapped nothing to pin; any other run
+     * without its libraries would certify less than it says */
+    char *libs = libraries_manifest(report);
+    const char *got = json_string_value(
+        json_object_get(json_array_get(json_object_get(report, "cases"), 0), "got"));
+    if (libs)
+        bundle_add(&b, BUNDLE_LIBRARIES, libs, strlen(libs));
+    else if (!got || strcmp(got, "load failure"))
+        die(EXIT_HARNESS, "no bundle: the run recorded no libraries (its warning says why)");
+    free(libs);
     const char *slash = strrchr(cand, '/');
     char *line = xasprintf("%s  %s\n", str_at(report, "candidate", "sha256"), slash ? slash + 1 : cand);
     bundle_add(&b, BUNDLE_CANDIDATE, line, strlen(line));

@@ -23,6 +23,8 @@ static const char run_usage[] =
 "  --seed N             seed of canaries and thread payloads (default 1)\n"
 "  --max-bytes N        larger payloads run infer only (default 16777216)\n"
 "  --strict-errors      an error case must return the expected status\n"
+"  --libraries          record every shared object the workers mapped (path,\n"
+"                       soname, SHA-256, package) in the report (certify does)\n"
 "  --expectations FILE  known deviations (YAML: id, verdict, reason, tracker);\n"
 "                       a match failing as expected is WAIVED, one that\n"
 "                       passes is UNEXPECTED_PASS\n"
@@ -70,7 +72,7 @@ static const char run_usage[] =
 
 enum {
     O_CANDIDATE = 256, O_CASES, O_JOBS, O_TIMEOUT, O_ISOLATION, O_VARIANTS, O_FILTER, O_TAG,
-    O_OP, O_SHARD, O_SEED, O_MAX_BYTES, O_STRICT, O_EXPECTATIONS, O_UPDATE_EXP, O_BASELINE,
+    O_OP, O_SHARD, O_SEED, O_MAX_BYTES, O_STRICT, O_LIBRARIES, O_EXPECTATIONS, O_UPDATE_EXP, O_BASELINE,
     O_JSON, O_JUNIT, O_SANDBOX, O_JOURNAL, O_RESUME,
     O_REPORT_DIR, O_LIST, O_VERBOSE, O_QUIET, O_HELP
 };
@@ -90,6 +92,7 @@ static const struct option run_options_table[] = {
     {"seed", required_argument, NULL, O_SEED},
     {"max-bytes", required_argument, NULL, O_MAX_BYTES},
     {"strict-errors", no_argument, NULL, O_STRICT},
+    {"libraries", no_argument, NULL, O_LIBRARIES},
     {"expectations", required_argument, NULL, O_EXPECTATIONS},
     {"update-expectations", no_argument, NULL, O_UPDATE_EXP},
     {"baseline", required_argument, NULL, O_BASELINE},
@@ -182,6 +185,7 @@ static void parse(run_options *o, int argc, char **argv)
                 usage_error("'--max-bytes' wants 0 to 2^40, not '%s'", optarg);
             break;
         case O_STRICT: o->strict_errors = 1; break;
+        case O_LIBRARIES: o->libraries = 1; break;
         case O_EXPECTATIONS: o->expectations = optarg; break;
         case O_UPDATE_EXP: o->update_expectations = 1; break;
         case O_BASELINE: o->baseline = optarg; break;
@@ -268,6 +272,9 @@ int run_main(int argc, char **argv, int list)
     char cand_real[PATH_MAX], sha[65];
     if (!realpath(cand, cand_real) || sha256_file(cand_real, sha) != 0)
         die(EXIT_HARNESS, "cannot read candidate '%s': %s", cand, strerror(errno));
+    /* what the harness maps itself, before any candidate is loaded */
+    libraries_self self;
+    libraries_self_read(&self);
     wire_probe probe;
     char *err = NULL;
     int slots = o.jobs < njobs ? o.jobs : (njobs ? njobs : 1);
@@ -304,6 +311,9 @@ int run_main(int argc, char **argv, int list)
     int nres;
     result *res = run_jobs(&o, &set, jobs, njobs, e, &probe, &ex, &waivers, &nres, &pr, err, &rj);
     free(err);
+    double secs = now_s() - pr.start;
+    json_t *libs = o.libraries && e ? run_record_libraries(e, cand_real, &self) : NULL;
+    libraries_self_free(&self);
     /* the workers' teardown overlaps the reports; engine_stop waits for it */
     if (e)
         engine_finish(e);
@@ -332,11 +342,10 @@ int run_main(int argc, char **argv, int list)
         baseline_print(&base, &set, res);
         headline = base_line = baseline_headline(&base, headline);
     }
-    double secs = now_s() - pr.start;
     /* reports first (the renderer may print), the findings, the summary line last */
     if (o.json || o.junit || o.report_dir || against) {
         run_info ri = {&o, &set, cand, sha, &probe, "", secs, res, nres, waivers,
-                       o.baseline ? &base : NULL};
+                       o.baseline ? &base : NULL, libs};
         memcpy(ri.started_utc, started, sizeof started);
         json_t *report = report_build(&ri);
         run_write_reports(&o, report);
@@ -364,6 +373,7 @@ int run_main(int argc, char **argv, int list)
         free(res[i].detail);
         free(res[i].got);
     }
+    json_decref(libs);
     free(base_line);
     baseline_free(&base);
     free(res);

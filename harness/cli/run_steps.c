@@ -74,6 +74,24 @@ void run_write_reports(const run_options *o, json_t *report)
     }
 }
 
+json_t *run_record_libraries(engine *e, const char *candidate, const libraries_self *self)
+{
+    int n = engine_slots(e);
+    pid_t *pids = xmalloc((size_t)n * sizeof *pids);
+    for (int i = 0; i < n; i++)
+        pids[i] = engine_worker_pid(e, i);
+    char *err = NULL;
+    json_t *libs = libraries_record(pids, n, candidate, self, &err);
+    free(pids);
+    if (!libs) {
+        warn("the report records no libraries: %s", err);
+        free(err);
+        return NULL;
+    }
+    libraries_packages(libs);
+    return libs;
+}
+
 /* Where the results of a run go as they are judged. */
 typedef struct run_sink {
     const case_set *set;

@@ -44,6 +44,14 @@ result *run_jobs(const run_options *o, const case_set *set, const job *jobs, int
                  const expectation ***waivers_out, int *nres, progress *pr,
                  const char *load_error, run_journal *rj);
 
+/*
+ * The shared objects the live workers of `e` have mapped (libraries.h),
+ * with their packages, `candidate` (a real path) marked as the candidate
+ * and the files in `self` as the harness's; NULL after a warning when no
+ * worker's maps could be read.
+ */
+json_t *run_record_libraries(engine *e, const char *candidate, const libraries_self *self);
+
 /* Writes `report` where the options ask: --json, --junit, and --report-dir
  * (report.json, report.xml, then reports/render.py).  Exits 3 when a file
  * cannot be written. */

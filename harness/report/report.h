@@ -19,6 +19,7 @@
 #include "baseline.h"
 #include "findings.h"
 #include "skips.h"
+#include "libraries.h"
 #include "journal.h"
 #include "progress.h"
 #include "run_journal.h"
@@ -40,6 +41,7 @@ typedef struct run_info {
     int nresults;
     const expectation *const *waivers; /* per result: the entry that matched, or NULL */
     const baseline *baseline;       /* --baseline, compared; or NULL */
+    json_t *libraries;              /* --libraries: libraries_record's array, or NULL */
 } run_info;
 
 /* The whole report of a run (summary and matrices included).  New
@@ -82,8 +84,11 @@ void report_render(const char *script, const char *json_path, const char *dir);
 /* Host facts for the report: "Linux 6.1.0 x86_64", the CPU model, online
  * cores, "gcc 12.2.0". */
 json_t *host_info(void);
-/* Lowercase hex SHA-256 of the file at `path` into out[65]; 0 or -1. */
+/* Lowercase hex SHA-256 of the file at `path` into out[65]; 0 or -1
+ * with errno set. */
 int sha256_file(const char *path, char out[65]);
+/* The same of what is left to read of `fd` (read to its end). */
+int sha256_fd(int fd, char out[65]);
 /* `git rev-parse HEAD` in `dir`, or "unknown".  New string. */
 char *git_commit(const char *dir);
 /* Now as "2026-11-22T10:00:00Z" into out[32]. */

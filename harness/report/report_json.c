@@ -112,6 +112,8 @@ json_t *report_build(const run_info *ri)
     json_object_set_new(report, "status_agreement", json_object());
     json_object_set_new(report, "matrices", json_object());
     json_object_set_new(report, "load_errors", errors);
+    if (ri->libraries)
+        json_object_set(report, "libraries", ri->libraries);
     json_object_set_new(report, "baseline",
                         ri->baseline ? baseline_json(ri->baseline, set, ri->results) : json_null());
     json_object_set_new(report, "cases", cases);
