@@ -213,6 +213,9 @@ static void stage_single(stage *s, arena *a, const rcase *c, wire_request *q, si
     if (v == V_DST_TOO_SMALL) {
         int64_t short_dims[1] = {(int64_t)c->volume - 1};
         layout_dense(&s->dst_l, 1, short_dims, bits);
+    } else if (ok < 0 && s->err_dst_dims) {
+        /* an error case, dst of the dims the candidate inferred */
+        layout_dense(&s->dst_l, s->err_dst_rank, s->err_dst_dims, bits);
     } else if (ok < 0) {
         /* an error case: a dst with room for every input element */
         layout_dense(&s->dst_l, c->rank, c->dims, bits);
@@ -389,4 +392,13 @@ void stage_job(stage *s, arena *a, const cell *cl, const case_set *set, const jo
      * the fields a death is judged by are cleared here too, in case it
      * dies before that (the rest are read only from an answered request) */
     memset(arena_response(cl, a->pview), 0, offsetof(wire_response, mem));
+}
+
+void stage_job_dst(stage *s, arena *a, const cell *cl, const case_set *set, const job *j,
+                   uint32_t seq, uint64_t seed, int32_t rank, const int64_t *dims)
+{
+    s->err_dst_rank = rank;
+    s->err_dst_dims = dims;
+    stage_job(s, a, cl, set, j, seq, seed);
+    s->err_dst_dims = NULL;
 }

@@ -9,6 +9,7 @@
  *   DEFECT_AFTER_COPY(params, src, dst)     after the copy of a success
  *   DEFECT_COPY                             replaces the copy loop when set
  *   DEFECT_ACCEPT_TWO_MINUS_ONES            skips the "one -1" rule
+ *   DEFECT_ACCEPT_VOLUME_MISMATCH           skips the "same volume" rule
  *   DEFECT_ABI_VERSION                      the abi_version to report
  *   DEFECT_STRUCT_SIZE                      the struct_size to report
  *   DEFECT_SUPPORTS(op, d, s, layout)       at the start of supports
@@ -105,7 +106,9 @@ static reshape_status cand_infer(const reshape_params *p, const reshape_tensor *
             if (out_dims[i] == -1)
                 out_dims[i] = vol / known;
     } else if (known != vol) {
+#ifndef DEFECT_ACCEPT_VOLUME_MISMATCH
         return RESHAPE_E_VOLUME_MISMATCH;
+#endif
     }
     *out_rank = (int32_t)n;
 #ifdef DEFECT_INFER
