@@ -30,13 +30,19 @@ int followup_wanted(const stage *s, const arena *a, const result *r, followup *f
  * (a new string) when a dim is negative or the count overflows. */
 static uint64_t dst_bytes(int32_t rank, const int64_t *dims, unsigned bits, char **why)
 {
-    uint64_t n = 1;
+    int empty = 0;
     for (int32_t k = 0; k < rank; k++) {
         if (dims[k] < 0) {
             *why = xasprintf("dim %lld is negative", (long long)dims[k]);
             return 0;
         }
-        if (dims[k] && n > (UINT64_MAX / 8) / (uint64_t)dims[k]) {
+        empty |= dims[k] == 0;
+    }
+    if (empty)
+        return 0;       /* an empty tensor, whatever its other dims */
+    uint64_t n = 1;
+    for (int32_t k = 0; k < rank; k++) {
+        if (n > (UINT64_MAX / 8) / (uint64_t)dims[k]) {
             *why = xstrdup("their volume does not fit 64 bits");
             return 0;
         }
