@@ -24,6 +24,14 @@ int cmd_verify(int argc, char **argv);
 int cmd_perf(int argc, char **argv);
 int cmd_fuzz(int argc, char **argv);
 
+/*
+ * Prints a command's usage `text` on stdout with "<srcdir>" replaced by
+ * the folder the harness reads its cases, renderer and documents from
+ * (source_dir(): the source tree, or PREFIX/share/reshape-conform when
+ * installed) and "<reference>" by the default candidate's path (usage.c).
+ */
+void cli_usage(const char *text);
+
 /* verify_rerun.c, `verify --rerun` (it runs `run` itself, so it sits here,
  * above cert/). */
 /*

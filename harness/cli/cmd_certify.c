@@ -186,7 +186,7 @@ int cmd_certify(int argc, char **argv)
             break;
         case 'k': key_path = optarg; break;
         case 'n': signer = optarg; break;
-        case 'h': fputs(certify_usage, stdout); return EXIT_CONFORMANT;
+        case 'h': cli_usage(certify_usage); return EXIT_CONFORMANT;
         case ':': die(EXIT_USAGE, "option '%s' needs a value", argv[optind - 1]);
         default: die(EXIT_USAGE, "unknown option '%s'", argv[optind - 1]);
         }

@@ -8,9 +8,10 @@ static const char run_usage[] =
 "usage: reshape-conform [run] [OPTIONS]\n"
 "       reshape-conform list [OPTIONS]\n"
 "\n"
-"  --candidate PATH     the candidate .so (default: libreshape_ref.so beside\n"
-"                       the executable, else <srcdir>/build/libreshape_ref.so)\n"
-"  --cases PATH         a case file or directory; repeatable (default <srcdir>/cases)\n"
+"  --candidate PATH     the candidate .so (default: the reference,\n"
+"                       <reference>)\n"
+"  --cases PATH         a case file or directory; repeatable (default\n"
+"                       <srcdir>/cases)\n"
 "  --jobs N             worker processes (default: online cores)\n"
 "  --timeout-ms N       per request (default 10000)\n"
 "  --isolation MODE     worker (default), fork (a process per request), none\n"
@@ -31,7 +32,7 @@ static const char run_usage[] =
 "  --update-expectations  rewrite FILE without the entries that pass now\n"
 "  --baseline OLD.json  a previous report: exit 1 only for regressions, list\n"
 "                       them and the new passes\n"
-"  --json FILE          write the JSON report (reports/SCHEMA.md)\n"
+"  --json FILE          write the JSON report (<srcdir>/reports/SCHEMA.md)\n"
 "  --junit FILE         write the JUnit XML report\n"
 "  --report-dir DIR     write DIR/report.json, DIR/report.xml, then render\n"
 "  --journal FILE       append each verdict to FILE as decided, kept (default:\n"
@@ -197,7 +198,7 @@ static void parse(run_options *o, int argc, char **argv)
         case O_LIST: o->list = 1; break;
         case O_VERBOSE: o->verbose = 1; break;
         case O_QUIET: o->quiet = 1; break;
-        case O_HELP: fputs(run_usage, stdout); exit(EXIT_CONFORMANT);
+        case O_HELP: cli_usage(run_usage); exit(EXIT_CONFORMANT);
         case ':': usage_error("option '%s' needs a value", argv[optind - 1]); break;
         default: usage_error("unknown option '%s'", argv[optind - 1]); break;
         }

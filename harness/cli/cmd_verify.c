@@ -230,7 +230,7 @@ int cmd_verify(int argc, char **argv)
         case 'a': allow_system = 1; break;
         case 's': cases = optarg; break;
         case 'j': jobs = optarg; break;
-        case 'h': fputs(verify_usage, stdout); return EXIT_CONFORMANT;
+        case 'h': cli_usage(verify_usage); return EXIT_CONFORMANT;
         case ':': die(EXIT_USAGE, "option '%s' needs a value", argv[optind - 1]);
         default: die(EXIT_USAGE, "unknown option '%s'", argv[optind - 1]);
         }

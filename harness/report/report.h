@@ -91,6 +91,9 @@ int sha256_file(const char *path, char out[65]);
 int sha256_fd(int fd, char out[65]);
 /* `git rev-parse HEAD` in `dir`, or "unknown".  New string. */
 char *git_commit(const char *dir);
+/* The suite's commit: git_commit of the source tree, else (installed) the
+ * commit stamped at build time, else "unknown".  New string. */
+char *suite_commit(void);
 /* Now as "2026-11-22T10:00:00Z" into out[32]. */
 void utc_now(char out[32]);
 

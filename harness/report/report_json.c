@@ -79,7 +79,7 @@ json_t *report_build(const run_info *ri)
 {
     const run_options *o = ri->o;
     const case_set *set = ri->set;
-    char *commit = git_commit(source_dir());
+    char *commit = suite_commit();
     json_t *errors = json_array();
     for (int i = 0; i < set->nerrors; i++) {
         const load_error *e = &set->errors[i];
