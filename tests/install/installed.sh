@@ -71,6 +71,10 @@ for p in $(sed 's/\\-/-/g' "$man" | grep -o -E 'PREFIX/share/reshape-conform/[A-
     rel=${p#PREFIX/share/reshape-conform/}
     [ -z "$rel" ] || resolves "the manual page" "$rel"
 done
+for r in $(sed 's/\\-/-/g' "$man" | grep -o -E '(^|[ (])[a-z_]+/[A-Za-z_]+\.(md|rst|yaml)' \
+           | sed 's/^[ (]//' | grep -v '^share/' | sort -u); do
+    resolves "the manual page" "$r"
+done
 for d in FORMAT.md COVERAGE.md; do
     if grep -q "$d" "$man"; then resolves "the manual page" "cases/$d"; fi
 done
