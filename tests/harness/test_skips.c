@@ -103,7 +103,7 @@ Test(skips, not_supported_keeps_the_candidates_reason)
 
 Test(skips, every_view_has_a_section_of_its_own)
 {
-    char dir[64], path[128];
+    char dir[64], path[256];
     temp_template(dir, sizeof dir, "/tmp/harness-skips-");
     cr_assert(mkdtemp(dir));
     run r = run_harness("--candidate " CANDS "not_supported_reason.so --cases " BASIC
@@ -127,6 +127,10 @@ Test(skips, every_view_has_a_section_of_its_own)
                           "4-bit kernels\"/>"), "%s", xml);
     cr_expect(strstr(xml, "<property name=\"skips\" value=\"14 runs for 2 reasons\"/>"), "%s",
               xml);
+    /* the properties keep it valid JUnit */
+    snprintf(path, sizeof path, "xmllint --noout --schema tests/reports/junit.xsd %s/report.xml "
+             ">/dev/null 2>&1", dir);
+    cr_expect_eq(system(path), 0, "%s/report.xml is no valid JUnit", dir);
     free(md);
     free(html);
     free(xml);

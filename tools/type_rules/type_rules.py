@@ -110,18 +110,22 @@ def block(rules):
            ""]
     out += _function(rules, "data", "data")
     out += _function(rules, "shape", "shape")
-    out += ["/* Nonzero when `op` accepts data of `dtype` (its T / T1 list). */",
+    out += ["/* Nonzero when `dtype` is in `set` (bits 1u << dtype); 0 outside the enum. */",
+            "static inline int reshape_dtype_in(uint32_t set, reshape_dtype dtype)",
+            "{",
+            "    return dtype >= 1 && dtype <= RESHAPE_DT_COUNT && (set & RESHAPE_DT_BIT(dtype)) != 0;",
+            "}",
+            "",
+            "/* Nonzero when `op` accepts data of `dtype` (its T / T1 list). */",
             "static inline int reshape_op_accepts_data_dtype(reshape_op op, reshape_dtype dtype)",
             "{",
-            "    return dtype >= 1 && dtype <= RESHAPE_DT_COUNT &&",
-            "           (reshape_op_data_dtypes(op) & RESHAPE_DT_BIT(dtype)) != 0;",
+            "    return reshape_dtype_in(reshape_op_data_dtypes(op), dtype);",
             "}",
             "",
             "/* Nonzero when `op` accepts a shape of `dtype` (its T_SHAPE / T2 list). */",
             "static inline int reshape_op_accepts_shape_dtype(reshape_op op, reshape_dtype dtype)",
             "{",
-            "    return dtype >= 1 && dtype <= RESHAPE_DT_COUNT &&",
-            "           (reshape_op_shape_dtypes(op) & RESHAPE_DT_BIT(dtype)) != 0;",
+            "    return reshape_dtype_in(reshape_op_shape_dtypes(op), dtype);",
             "}",
             "",
             END]
