@@ -2,7 +2,10 @@
 
 Written from the spec texts (specs/) and reference/DECISIONS.md
 alone; it never reads or calls the C reference, so the two can check each
-other.  It depends on nothing but the standard library.
+other, except for the type rules (which data and shape types each
+operation accepts): those it reads from specs/type_rules.yaml, the one
+source the ABI header and so the reference take them from too.  It
+depends on the standard library and Debian's python3-yaml.
 
 The model answers one question: given a case's operation, input dtype and
 dims, shape tensor and special_zero, which outcomes does the suite accept?
@@ -11,6 +14,9 @@ status name of include/reshape_candidate.h without its prefix.
 """
 
 import itertools
+import os
+
+import yaml
 
 OPS = (
     "openvino_reshape_1",
@@ -42,23 +48,25 @@ UNSIGNED_SHAPE_DTYPES = ("u64", "u32", "u16", "u8")
 INT64_MAX = 2**63 - 1
 MAX_RANK = 32  # RESHAPE_MAX_RANK
 
-# D5: "T: any numeric type" (boolean counted in, D5's any_of keeps the error
-# open), ONNX "any tensor type"; oneDNN "T: f32,f16,bf16".
-DATA_TYPES = {
-    "openvino_reshape_1": DTYPES,
-    "onednn_static_reshape_1": ("f32", "f16", "bf16"),
-    "onednn_dynamic_reshape_1": ("f32", "f16", "bf16"),
-    "onnx_reshape_14": DTYPES,
-}
 
-# D7: OpenVINO "any supported integer type"; DynamicReshape "T2: s32";
-# StaticReshape "Type: s64[]"; ONNX "1-D tensor of int64".
-SHAPE_TYPES = {
-    "openvino_reshape_1": ("s64", "s32", "s16", "s8", "u64", "u32", "u16", "u8"),
-    "onednn_static_reshape_1": ("s64",),
-    "onednn_dynamic_reshape_1": ("s32",),
-    "onnx_reshape_14": ("s64",),
-}
+def _type_rules():
+    """The data and shape types of each op from specs/type_rules.yaml, the one
+    source the ABI header (and through it the reference) takes them from:
+    D5, "T: any numeric type" (boolean counted in, D5's any_of keeps the
+    error open), ONNX "any tensor type", oneDNN "T: f32,f16,bf16"; D7,
+    OpenVINO "any supported integer type", DynamicReshape "T2: s32",
+    StaticReshape "Type: s64[]", ONNX "1-D tensor of int64".  Each list in
+    the ABI's dtype order."""
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        "specs", "type_rules.yaml")
+    with open(path, encoding="utf-8") as f:
+        ops = yaml.safe_load(f)["ops"]
+    data = {op: tuple(d for d in DTYPES if d in ops[op]["data"]) for op in OPS}
+    shape = {op: tuple(d for d in DTYPES if d in ops[op]["shape"]) for op in OPS}
+    return data, shape
+
+
+DATA_TYPES, SHAPE_TYPES = _type_rules()
 
 # The shape dtype each operation's cases use unless they test shape types.
 DEFAULT_SHAPE_DTYPE = {

@@ -6,13 +6,20 @@
 #   $(PREFIX)/include/reshape_candidate.h        the candidate ABI
 #   $(PREFIX)/lib/pkgconfig/reshape-candidate.pc `pkg-config --cflags reshape-candidate`
 #   $(PREFIX)/share/reshape-conform/             cases/, specs/, reports/ (the renderer
-#                                                and its templates)
+#                                                and its templates), and the documents
+#                                                the header, --help and the manual page
+#                                                name, each at its source-tree path
+#                                                (README.md, reference/DECISIONS.md,
+#                                                reports/SCHEMA.md, harness/README.md ...)
+#   $(PREFIX)/share/doc/reshape-conform          a link to ../reshape-conform
 #   $(PREFIX)/share/man/man1/reshape-conform.1   the manual page
 #
 # DESTDIR is prepended to every path written (staged installs, packages).
 # The harness finds share/reshape-conform/ from its own path
 # (../share/reshape-conform), so a staged copy runs as the installed one
-# does; nothing of PREFIX is compiled in.
+# does; nothing of PREFIX is compiled in.  The .pc file names its prefix
+# from its own folder (${pcfiledir}/../..), so pkg-config on a staged copy
+# gives the staged include folder.
 
 PREFIX  ?= /usr/local
 DESTDIR ?=
@@ -24,19 +31,42 @@ INST_INC   = $(DESTDIR)$(PREFIX)/include
 INST_PC    = $(DESTDIR)$(PREFIX)/lib/pkgconfig
 INST_SHARE = $(DESTDIR)$(PREFIX)/share/reshape-conform
 INST_MAN   = $(DESTDIR)$(PREFIX)/share/man/man1
+INST_DOC   = $(DESTDIR)$(PREFIX)/share/doc/reshape-conform
 
 # The data, as paths of the source tree; they keep them below share/.
+# The documents are every one the header, --help or the manual page names
+# (tests/install/installed.sh checks that each resolves), and those they
+# link to for the whole picture.
+INSTALL_DOCS := README.md harness/README.md harness/ARCHITECTURE.md reference/DECISIONS.md \
+                reports/SCHEMA.md reports/README.md
 INSTALL_DATA := $(sort $(shell find cases specs -type f \( -name '*.yaml' -o -name '*.md' \
-                  -o -name '*.rst' \)) $(wildcard reports/*.py reports/templates/*))
+                  -o -name '*.rst' \)) $(wildcard reports/*.py reports/templates/*) \
+                  $(INSTALL_DOCS))
 
 DEB_PACKAGES += pkgconf git
 .PHONY: install uninstall
 
 $(BUILD)/reshape-candidate.pc: install/reshape-candidate.pc.in FORCE_PC
 	@mkdir -p $(@D)
-	@sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' $< >$@.tmp
+	@sed -e 's|@VERSION@|$(VERSION)|g' $< >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 .PHONY: FORCE_PC
+
+# The suite's commit, stamped into the harness at build time, for an
+# installed tree that has no checkout to ask (harness/report/suite_commit.c,
+# -DSUITE_COMMIT_STAMP); build/gen/suite_commit.txt changes only when HEAD
+# moved, so nothing is rebuilt otherwise.
+SUITE_COMMIT := $(shell git rev-parse HEAD 2>/dev/null || echo unknown)
+$(BUILD)/gen/suite_commit.txt: FORCE_COMMIT
+	@mkdir -p $(@D)
+	@echo '$(SUITE_COMMIT)' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+.PHONY: FORCE_COMMIT
+SUITE_COMMIT_OBJ := $(BUILD)/obj/harness/report/suite_commit.o \
+                    $(BUILD)/san/obj/harness/report/suite_commit.o
+$(SUITE_COMMIT_OBJ): $(BUILD)/gen/suite_commit.txt
+$(SUITE_COMMIT_OBJ): CFLAGS += -DSUITE_COMMIT_STAMP='"$(SUITE_COMMIT)"'
+$(SUITE_COMMIT_OBJ): SAN_CFLAGS += -DSUITE_COMMIT_STAMP='"$(SUITE_COMMIT)"'
 
 install: $(BUILD)/reshape-conform $(BUILD)/libreshape_ref.so $(BUILD)/reshape-candidate.pc
 	install -d $(INST_BIN) $(INST_LIB) $(INST_INC) $(INST_PC) $(INST_MAN)
@@ -49,9 +79,11 @@ install: $(BUILD)/reshape-conform $(BUILD)/libreshape_ref.so $(BUILD)/reshape-ca
 	@for f in $(INSTALL_DATA); do \
 	  install -D -m 644 $$f $(INST_SHARE)/$$f || exit 1; done
 	@echo "install: $(words $(INSTALL_DATA)) data files in $(INST_SHARE)"
+	install -d $(dir $(INST_DOC))
+	ln -sfn ../reshape-conform $(INST_DOC)
 
 uninstall:
 	rm -f $(INST_BIN)/reshape-conform $(INST_LIB)/libreshape_ref.so \
 	  $(INST_INC)/reshape_candidate.h $(INST_PC)/reshape-candidate.pc \
 	  $(INST_MAN)/reshape-conform.1
-	rm -rf $(INST_SHARE)
+	rm -rf $(INST_SHARE) $(INST_DOC)

@@ -12,9 +12,9 @@ import jinja2
 
 from report_model import Model, counts_against
 
-# How many non-passing entries the summary lists before "and N more".
+# How many failing or waived entries the summary lists before "and N more".
 LISTED = 20
-# How many findings the summary lists before "and N more".
+# How many findings (and skip reasons) the summary lists before "and N more".
 LISTED_FINDINGS = 20
 # Longest detail shown in a table cell, in characters.
 DETAIL_WIDTH = 160
@@ -84,7 +84,7 @@ def render(report, html_name="report.html"):
     model = Model(report)
     template = _environment().get_template("report.md.j2")
     return template.render(
-        r=report, m=model, listed=model.non_passing[:LISTED],
-        more=max(len(model.non_passing) - LISTED, 0),
+        r=report, m=model, listed=model.not_passing[:LISTED],
+        more=max(len(model.not_passing) - LISTED, 0),
         listed_findings=LISTED_FINDINGS, detail_width=DETAIL_WIDTH, html_name=html_name,
         counts_against=counts_against)

@@ -98,6 +98,27 @@ class Cell:
         return ", ".join(parts) if parts else "no entries"
 
 
+class Skip:
+    """One group of skipped entries (SCHEMA.md, "Skips"): its reason, counts,
+    and its op, dtype and variant counts as "name (N)" lists, most first."""
+
+    def __init__(self, group):
+        self.reason = group["reason"]
+        self.runs = group["runs"]
+        self.cases = group["cases"]
+        self.example = group["example"]
+        self.ops = self._counted(group["ops"])
+        self.dtypes = self._counted(group["dtypes"])
+        self.variants = self._counted(group["variants"])
+
+    @staticmethod
+    def _counted(counts):
+        if not isinstance(counts, dict):
+            return ""
+        items = sorted(counts.items(), key=lambda kv: -kv[1])
+        return ", ".join("%s (%s)" % (k, "{:,}".format(n)) for k, n in items)
+
+
 def _count_cases(cases, key):
     """Maps key(case) to a dict of verdict counts over `cases`."""
     table = {}
@@ -134,8 +155,12 @@ class Model:
         self.ops = [(op, Cell(by_op[op])) for op in ordered(by_op, OP_ORDER)]
         self.all_ops = Cell(_count_cases(cases, lambda c: "").get("", {}))
 
-        # Reports written before findings existed have none: show none.
+        # Reports written before findings, skips or libraries existed have
+        # none: show none.
         self.findings = report.get("findings") or []
+        self.skips = [Skip(s) for s in report.get("skips") or []]
+        self.skipped_by_reason = sum(s.runs for s in self.skips)
+        self.libraries = report.get("libraries") or []
         self.warnings = self._consistency(cases)
         self.op_clause = self._op_clause(report["matrices"]["op_clause"])
         self.dtype_ops, self.dtypes, self.op_dtype = \
@@ -149,6 +174,11 @@ class Model:
         self.non_passing = non_passing
         self.failing = [c for c in non_passing if counts_against(c["verdict"])]
         self.skipped = [c for c in non_passing if not counts_against(c["verdict"])]
+        # "Not passing" lists what failed or was waived; the skips
+        # (NOT_SUPPORTED) have their own section, grouped by reason (in a
+        # report from before skips were grouped, they stay in the list).
+        self.not_passing = [c for c in non_passing
+                            if c["verdict"] != "NOT_SUPPORTED" or "skips" not in report]
         self.disagreeing = [c for c in cases if c.get("status_agrees") is False]
 
     def _consistency(self, cases):

@@ -76,6 +76,16 @@ _FINDING = {
     "example": {"id": str, "variant": str, "expected": str, "got": str, "detail": str},
 }
 
+_SKIP = {
+    "reason": str, "runs": int, "cases": int, "ops": Anything(), "dtypes": Anything(),
+    "variants": Anything(), "example": {"id": str, "variant": str, "detail": str},
+}
+
+_LIBRARY = {
+    "path": str, "soname": Nullable(str), "sha256": str, "package": Nullable(str),
+    "role": OneOf("candidate", "library", "harness"),
+}
+
 SCHEMA = {
     "schema_version": int,
     "tool": {"name": str, "version": str},
@@ -103,6 +113,8 @@ SCHEMA = {
     },
     "load_errors": ListOf({"file": str, "line": int, "column": int, "message": str}),
     "findings": Optional(ListOf(_FINDING)),
+    "skips": Optional(ListOf(_SKIP)),
+    "libraries": Optional(Nullable(ListOf(_LIBRARY))),
     "cases": ListOf(_CASE),
 }
 

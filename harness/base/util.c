@@ -6,12 +6,15 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <malloc.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -277,4 +280,44 @@ char *path_from_cwd(const char *path)
     if (!strncmp(path, cwd, n) && path[n] == '/')
         return xstrdup(path + n + 1);
     return xstrdup(path);
+}
+
+extern char **environ;
+
+char *run_capture(char *const argv[], size_t max, int *status)
+{
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0)
+        return NULL;
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    pid_t pid;
+    int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    close(fds[1]);
+    if (rc != 0) {
+        close(fds[0]);
+        return NULL;
+    }
+    strbuf b;
+    sb_init(&b);
+    char buf[4096];
+    ssize_t n;
+    while ((n = read(fds[0], buf, sizeof buf)) != 0) {
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            break;
+        if (b.len < max)
+            sb_addf(&b, "%.*s", (int)(max - b.len < (size_t)n ? max - b.len : (size_t)n), buf);
+    }
+    close(fds[0]);
+    int st;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return sb_take(&b);
 }

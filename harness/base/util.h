@@ -82,6 +82,14 @@ char *path_from_cwd(const char *path);
 double now_s(void);
 
 /*
+ * Runs argv[0] (found in PATH) with `argv`, no shell, stdin and stderr
+ * /dev/null, and returns what it wrote to stdout (at most `max` bytes
+ * kept, the rest read and dropped) as a new string, its exit status in
+ * *status (-1 when a signal ended it); NULL when it could not be started.
+ */
+char *run_capture(char *const argv[], size_t max, int *status);
+
+/*
  * Maps `bytes` of the calling thread's malloc heap in one call and keeps
  * them for its later allocations.  glibc gives each new thread a heap of
  * its own that grows a page fault at a time; under a hypervisor a fault

@@ -6,6 +6,7 @@
 
 #include <archive.h>
 #include <archive_entry.h>
+#include <ctype.h>
 #include <errno.h>
 #include <openssl/evp.h>
 #include <stdio.h>
@@ -22,6 +23,44 @@ void sha256_hex(const void *data, size_t size, char out[65])
         die(EXIT_HARNESS, "cannot compute sha256");
     for (unsigned i = 0; i < 32; i++)
         snprintf(out + 2 * i, 3, "%02x", d[i]);
+}
+
+/* The slug of `s` (bundle_name), appended to `b`. */
+static void add_slug(strbuf *b, const char *s)
+{
+    size_t start = b->len;
+    int gap = 0;
+    for (; *s; s++) {
+        char c = (char)tolower((unsigned char)*s);
+        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || strchr("._+", c)) {
+            if (gap && b->len > start)
+                sb_addf(b, "-");
+            sb_addf(b, "%c", c);
+            gap = 0;
+        } else {
+            gap = 1;
+        }
+    }
+    size_t lo = start;
+    while (lo < b->len && strchr("-._", b->s[lo]))
+        lo++;
+    while (b->len > lo && strchr("-._", b->s[b->len - 1]))
+        b->len--;
+    memmove(b->s + start, b->s + lo, b->len - lo);
+    b->len -= lo - start;
+    b->s[b->len] = '\0';
+    if (b->len == start)
+        sb_addf(b, "unnamed");
+}
+
+char *bundle_name(const char *name, const char *version)
+{
+    strbuf b;
+    sb_init(&b);
+    add_slug(&b, name);
+    sb_addf(&b, "-");
+    add_slug(&b, version);
+    return sb_take(&b);
 }
 
 void bundle_add(bundle *b, const char *name, const void *data, size_t size)

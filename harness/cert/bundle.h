@@ -20,6 +20,10 @@
 #define BUNDLE_CANDIDATE "candidate.sha256"
 #define BUNDLE_HOST "host.json"
 #define BUNDLE_COMMAND "command.txt"
+/* Every shared object the run's workers had mapped, "HEX  PATH" a line
+ * (sha256sum's format: `sha256sum -c` checks them on the certifying host),
+ * as the report's "libraries" lists them (libraries_check.c). */
+#define BUNDLE_LIBRARIES "libraries.sha256"
 /* A signed bundle's (bundle_sign.c): who signed, listed in the manifest,
  * and the Ed25519 signature of MANIFEST.sha256's bytes, the one member the
  * manifest does not list besides itself. */
@@ -37,6 +41,16 @@ typedef struct bundle {
     bundle_member *m;
     int n;
 } bundle;
+
+/*
+ * The bundle's top folder and file name (without ".tar.gz") for candidate
+ * `name` and `version`: each made a slug (lowercase letters, digits and
+ * ".", "_", "+" kept; every run of other bytes one "-"; "-", "." and "_"
+ * trimmed at both ends; "unnamed" when nothing is left), joined by "-":
+ * "Arm NN Reshape (CpuRef)", "20.08" gives "arm-nn-reshape-cpuref-20.08".
+ * A new string.
+ */
+char *bundle_name(const char *name, const char *version);
 
 /* Lowercase hex SHA-256 of `size` bytes at `data` into out[65]. */
 void sha256_hex(const void *data, size_t size, char out[65]);

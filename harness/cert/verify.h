@@ -55,4 +55,30 @@ void rederive_check(checker *k, json_t *report, const case_set *set);
  */
 void views_check(checker *k, const bundle *b, json_t *report);
 
+/*
+ * The text of libraries.sha256 for `report`'s "libraries" ("SHA256  PATH"
+ * a line, in the report's order), or NULL when it records none.  New
+ * string.
+ */
+char *libraries_manifest(json_t *report);
+
+/* Member libraries.sha256 of `b` is libraries_manifest(report), and is
+ * there exactly when the report records libraries ("member-missing",
+ * "libraries-mismatch"). */
+void libraries_member_check(checker *k, const bundle *b, json_t *report);
+
+/*
+ * The libraries of the rerun's report `now` against the certified report
+ * `was`, matched by soname (the candidate by its role, a file without a
+ * soname by its name): one "rerun-library-mismatch" problem naming each
+ * library loaded by one run only or with another SHA-256.  With
+ * `allow_system`, a difference in the C and C++ runtimes (ld-linux, libc,
+ * libm, libmvec, libpthread, libdl, librt, libresolv, libutil, libanl,
+ * libgcc_s, libstdc++, libatomic) or in a library of the harness itself
+ * (role "harness") is a "note:" line instead.  Nothing when `was` records
+ * no libraries (a bundle from before they were recorded).  Returns the
+ * problems found.
+ */
+int libraries_compare(checker *k, json_t *was, json_t *now, int allow_system);
+
 #endif

@@ -24,6 +24,14 @@ int cmd_verify(int argc, char **argv);
 int cmd_perf(int argc, char **argv);
 int cmd_fuzz(int argc, char **argv);
 
+/*
+ * Prints a command's usage `text` on stdout with "<srcdir>" replaced by
+ * the folder the harness reads its cases, renderer and documents from
+ * (source_dir(): the source tree, or PREFIX/share/reshape-conform when
+ * installed) and "<reference>" by the default candidate's path (usage.c).
+ */
+void cli_usage(const char *text);
+
 /* verify_rerun.c, `verify --rerun` (it runs `run` itself, so it sits here,
  * above cert/). */
 /*
@@ -32,12 +40,15 @@ int cmd_fuzz(int argc, char **argv);
  * and then nothing runs); the run takes the suite at `cases`, every
  * variant, and the seed, timeout_ms, max_bytes and strict_errors `report`
  * records, with `jobs` (NULL: the default); every (case, variant) must get
- * the verdict the report has ("rerun-verdict-mismatch").  `argv0` is the
- * program as typed (the workers are the harness binary itself).  Prints
- * one "rerun: ..." line.  A candidate that cannot be loaded ends the
- * process with exit status 3, as a run does.
+ * the verdict the report has ("rerun-verdict-mismatch"), and its workers
+ * must have loaded the libraries the report records, each with its
+ * SHA-256 ("rerun-library-mismatch"; `allow_system`:
+ * --allow-system-updates, libraries_compare).  `argv0` is the program as
+ * typed (the workers are the harness binary itself).  Prints one "rerun:
+ * ..." line.  A candidate that cannot be loaded ends the process with exit
+ * status 3, as a run does.
  */
 void rerun_check(checker *k, const bundle *b, json_t *report, const char *so,
-                 const char *cases, const char *jobs, char *argv0);
+                 const char *cases, const char *jobs, int allow_system, char *argv0);
 
 #endif

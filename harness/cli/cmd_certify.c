@@ -8,7 +8,8 @@ static const char certify_usage[] =
 "                               [--sign KEY.pem [--signer NAME]] [--quiet]\n"
 "\n"
 "  --candidate PATH  the candidate .so (required)\n"
-"  --out DIR         where NAME-VERSION.tar.gz goes (created if missing)\n"
+"  --out DIR         where NAME-VERSION.tar.gz goes (created if missing; the\n"
+"                    candidate's name and version as a lowercase slug)\n"
 "  --jobs N          worker processes (default: online cores)\n"
 "  --cases PATH      another suite than <srcdir>/cases, for testing the\n"
 "                    bundle itself; the bundle records which suite ran\n"
@@ -23,10 +24,11 @@ static const char certify_usage[] =
 "\n"
 "Runs every case of the suite in every variant that applies, with the\n"
 "default timeout, seed and max-bytes, no --strict-errors, no expectations,\n"
-"then writes report.json, report.xml, report.md and report.html (when the\n"
-"renderer is there), command.txt, suite.json, candidate.sha256, host.json\n"
-"and MANIFEST.sha256 into the bundle; with --sign also signer.json and\n"
-"MANIFEST.sig.  Check it with 'reshape-conform verify'.\n"
+"and --libraries, then writes report.json, report.xml, report.md and\n"
+"report.html (when the renderer is there), command.txt, suite.json,\n"
+"candidate.sha256, libraries.sha256 (every shared object the workers had\n"
+"mapped), host.json and MANIFEST.sha256 into the bundle; with --sign also\n"
+"signer.json and MANIFEST.sig.  Check it with 'reshape-conform verify'.\n"
 "exit status: 0 conformant, 1 not conformant (a bundle is written for both),\n"
 "2 bad usage or invalid case files, 3 harness failure (no bundle).\n";
 
@@ -81,16 +83,6 @@ static char *shell_line(int argc, char **argv)
     }
     sb_addf(&b, "\n");
     return sb_take(&b);
-}
-
-/* `s` with every byte outside [A-Za-z0-9._+-] made '_', for a file name. */
-static char *file_word(const char *s)
-{
-    char *w = xstrdup(*s ? s : "unnamed");
-    for (char *p = w; *p; p++)
-        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-", *p))
-            *p = '_';
-    return w;
 }
 
 /* The run's files: the first two always, the others when they were made. */
@@ -194,7 +186,7 @@ int cmd_certify(int argc, char **argv)
             break;
         case 'k': key_path = optarg; break;
         case 'n': signer = optarg; break;
-        case 'h': fputs(certify_usage, stdout); return EXIT_CONFORMANT;
+        case 'h': cli_usage(certify_usage); return EXIT_CONFORMANT;
         case ':': die(EXIT_USAGE, "option '%s' needs a value", argv[optind - 1]);
         default: die(EXIT_USAGE, "unknown option '%s'", argv[optind - 1]);
         }
@@ -242,6 +234,7 @@ int cmd_certify(int argc, char **argv)
     run_argv[n++] = "all";
     run_argv[n++] = "--report-dir";
     run_argv[n++] = work;
+    run_argv[n++] = "--libraries";
     if (jobs) {
         run_argv[n++] = "--jobs";
         run_argv[n++] = (char *)jobs;
@@ -284,6 +277,16 @@ int cmd_certify(int argc, char **argv)
     add_json(&b, BUNDLE_SUITE, suite_json(&set, cases, str_at(report, "suite", "git_commit")));
     case_set_free(&set);
     add_json(&b, BUNDLE_HOST, host_info());
+    /* a candidate that did not load mapped nothing to pin; any other run
+     * without its libraries would certify less than it says */
+    char *libs = libraries_manifest(report);
+    const char *got = json_string_value(
+        json_object_get(json_array_get(json_object_get(report, "cases"), 0), "got"));
+    if (libs)
+        bundle_add(&b, BUNDLE_LIBRARIES, libs, strlen(libs));
+    else if (!got || strcmp(got, "load failure"))
+        die(EXIT_HARNESS, "no bundle: the run recorded no libraries (its warning says why)");
+    free(libs);
     const char *slash = strrchr(cand, '/');
     char *line = xasprintf("%s  %s\n", str_at(report, "candidate", "sha256"), slash ? slash + 1 : cand);
     bundle_add(&b, BUNDLE_CANDIDATE, line, strlen(line));
@@ -300,9 +303,7 @@ int cmd_certify(int argc, char **argv)
         bundle_add_signature(&b, key);
     sig_key_free(key);
 
-    char *name = file_word(str_at(report, "candidate", "name"));
-    char *version = file_word(str_at(report, "candidate", "version"));
-    b.top = xasprintf("%s-%s", name, version);
+    b.top = bundle_name(str_at(report, "candidate", "name"), str_at(report, "candidate", "version"));
     char *file = xasprintf("%s.tar.gz", b.top);
     char *path = path_join(out, file);
     free(file);
@@ -314,8 +315,6 @@ int cmd_certify(int argc, char **argv)
            json_array_size(json_object_get(report, "cases")), b.n);
     json_decref(report);
     bundle_free(&b);
-    free(name);
-    free(version);
     free(path);
     free(work);
     free(default_cases);

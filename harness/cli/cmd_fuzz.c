@@ -12,7 +12,8 @@ static const char fuzz_usage[] =
 "tensors, dims near 2^31 and 2^63, sub-byte dtypes, every layout variant),\n"
 "each run by the candidate in isolated workers and judged against the\n"
 "outcome of the reference.  The first disagreement of each kind is shrunk to\n"
-"a minimal request and written as a case (cases/FORMAT.md) to --out.\n"
+"a minimal request and written as a case (<srcdir>/cases/FORMAT.md) to\n"
+"--out.\n"
 "\n"
 "  --candidate PATH     the candidate .so (default: the reference)\n"
 "  --seed N             the seed of the requests (default 1)\n"
@@ -130,7 +131,7 @@ static void parse(int argc, char **argv, fuzz_session *s, const char **cand, int
             else if (!strcmp(optarg, "none")) *iso = ISO_NONE;
             else usage_error("unknown isolation '%s' (worker, fork or none)", optarg);
             break;
-        case F_HELP: fputs(fuzz_usage, stdout); exit(EXIT_CONFORMANT);
+        case F_HELP: cli_usage(fuzz_usage); exit(EXIT_CONFORMANT);
         case ':': usage_error("option '%s' needs a value", argv[optind - 1]); break;
         default: usage_error("unknown option '%s'", argv[optind - 1]); break;
         }

@@ -74,7 +74,7 @@ int cmd_merge(int argc, char **argv)
         switch (c) {
         case 'o': out = optarg; break;
         case 'j': junit = optarg; break;
-        case 'h': fputs(merge_usage, stdout); return EXIT_CONFORMANT;
+        case 'h': cli_usage(merge_usage); return EXIT_CONFORMANT;
         case ':': die(EXIT_USAGE, "option '%s' needs a value", argv[optind - 1]);
         default: die(EXIT_USAGE, "unknown option '%s'", argv[optind - 1]);
         }

@@ -118,7 +118,7 @@ int cmd_perf(int argc, char **argv)
         case P_JSON: json = optarg; break;
         case P_DIR: dir = optarg; break;
         case P_QUIET: quiet = 1; break;
-        case P_HELP: fputs(perf_usage, stdout); return EXIT_CONFORMANT;
+        case P_HELP: cli_usage(perf_usage); return EXIT_CONFORMANT;
         default: usage_error("%s", "unknown option");
         }
     }

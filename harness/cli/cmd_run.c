@@ -8,9 +8,10 @@ static const char run_usage[] =
 "usage: reshape-conform [run] [OPTIONS]\n"
 "       reshape-conform list [OPTIONS]\n"
 "\n"
-"  --candidate PATH     the candidate .so (default: libreshape_ref.so beside\n"
-"                       the executable, else <srcdir>/build/libreshape_ref.so)\n"
-"  --cases PATH         a case file or directory; repeatable (default <srcdir>/cases)\n"
+"  --candidate PATH     the candidate .so (default: the reference,\n"
+"                       <reference>)\n"
+"  --cases PATH         a case file or directory; repeatable (default\n"
+"                       <srcdir>/cases)\n"
 "  --jobs N             worker processes (default: online cores)\n"
 "  --timeout-ms N       per request (default 10000)\n"
 "  --isolation MODE     worker (default), fork (a process per request), none\n"
@@ -23,13 +24,15 @@ static const char run_usage[] =
 "  --seed N             seed of canaries and thread payloads (default 1)\n"
 "  --max-bytes N        larger payloads run infer only (default 16777216)\n"
 "  --strict-errors      an error case must return the expected status\n"
+"  --libraries          record every shared object the workers mapped (path,\n"
+"                       soname, SHA-256, package) in the report (certify does)\n"
 "  --expectations FILE  known deviations (YAML: id, verdict, reason, tracker);\n"
 "                       a match failing as expected is WAIVED, one that\n"
 "                       passes is UNEXPECTED_PASS\n"
 "  --update-expectations  rewrite FILE without the entries that pass now\n"
 "  --baseline OLD.json  a previous report: exit 1 only for regressions, list\n"
 "                       them and the new passes\n"
-"  --json FILE          write the JSON report (reports/SCHEMA.md)\n"
+"  --json FILE          write the JSON report (<srcdir>/reports/SCHEMA.md)\n"
 "  --junit FILE         write the JUnit XML report\n"
 "  --report-dir DIR     write DIR/report.json, DIR/report.xml, then render\n"
 "  --journal FILE       append each verdict to FILE as decided, kept (default:\n"
@@ -71,7 +74,7 @@ static const char run_usage[] =
 
 enum {
     O_CANDIDATE = 256, O_CASES, O_JOBS, O_TIMEOUT, O_ISOLATION, O_VARIANTS, O_FILTER, O_TAG,
-    O_OP, O_SHARD, O_SEED, O_MAX_BYTES, O_STRICT, O_EXPECTATIONS, O_UPDATE_EXP, O_BASELINE,
+    O_OP, O_SHARD, O_SEED, O_MAX_BYTES, O_STRICT, O_LIBRARIES, O_EXPECTATIONS, O_UPDATE_EXP, O_BASELINE,
     O_JSON, O_JUNIT, O_SANDBOX, O_JOURNAL, O_RESUME,
     O_REPORT_DIR, O_LIST, O_VERBOSE, O_QUIET, O_HELP
 };
@@ -91,6 +94,7 @@ static const struct option run_options_table[] = {
     {"seed", required_argument, NULL, O_SEED},
     {"max-bytes", required_argument, NULL, O_MAX_BYTES},
     {"strict-errors", no_argument, NULL, O_STRICT},
+    {"libraries", no_argument, NULL, O_LIBRARIES},
     {"expectations", required_argument, NULL, O_EXPECTATIONS},
     {"update-expectations", no_argument, NULL, O_UPDATE_EXP},
     {"baseline", required_argument, NULL, O_BASELINE},
@@ -183,6 +187,7 @@ static void parse(run_options *o, int argc, char **argv)
                 usage_error("'--max-bytes' wants 0 to 2^40, not '%s'", optarg);
             break;
         case O_STRICT: o->strict_errors = 1; break;
+        case O_LIBRARIES: o->libraries = 1; break;
         case O_EXPECTATIONS: o->expectations = optarg; break;
         case O_UPDATE_EXP: o->update_expectations = 1; break;
         case O_BASELINE: o->baseline = optarg; break;
@@ -194,7 +199,7 @@ static void parse(run_options *o, int argc, char **argv)
         case O_LIST: o->list = 1; break;
         case O_VERBOSE: o->verbose = 1; break;
         case O_QUIET: o->quiet = 1; break;
-        case O_HELP: fputs(run_usage, stdout); exit(EXIT_CONFORMANT);
+        case O_HELP: cli_usage(run_usage); exit(EXIT_CONFORMANT);
         case ':': usage_error("option '%s' needs a value", argv[optind - 1]); break;
         default: usage_error("unknown option '%s'", argv[optind - 1]); break;
         }
@@ -269,6 +274,9 @@ int run_main(int argc, char **argv, int list)
     char cand_real[PATH_MAX], sha[65];
     if (!realpath(cand, cand_real) || sha256_file(cand_real, sha) != 0)
         die(EXIT_HARNESS, "cannot read candidate '%s': %s", cand, strerror(errno));
+    /* what the harness maps itself, before any candidate is loaded */
+    libraries_self self;
+    libraries_self_read(&self);
     wire_probe probe;
     char *err = NULL;
     int slots = o.jobs < njobs ? o.jobs : (njobs ? njobs : 1);
@@ -305,8 +313,11 @@ int run_main(int argc, char **argv, int list)
     run_journal_open(&rj, &o, o.resume ? &resumed : NULL, sha, &set, started, jobs, &njobs);
     const expectation **waivers;
     int nres;
-    result *res = run_jobs(&o, &set, jobs, njobs, e, &ex, &waivers, &nres, &pr, err, &rj);
+    result *res = run_jobs(&o, &set, jobs, njobs, e, &probe, &ex, &waivers, &nres, &pr, err, &rj);
     free(err);
+    double secs = now_s() - pr.start;
+    json_t *libs = o.libraries && e ? run_record_libraries(e, cand_real, &self) : NULL;
+    libraries_self_free(&self);
     /* the workers' teardown overlaps the reports; engine_stop waits for it */
     if (e)
         engine_finish(e);
@@ -335,15 +346,16 @@ int run_main(int argc, char **argv, int list)
         baseline_print(&base, &set, res);
         headline = base_line = baseline_headline(&base, headline);
     }
-    double secs = now_s() - pr.start;
     /* reports first (the renderer may print), the findings, the summary line last */
     if (o.json || o.junit || o.report_dir || against) {
         run_info ri = {&o, &set, cand, sha, &probe, "", secs, res, nres, waivers,
-                       o.baseline ? &base : NULL};
+                       o.baseline ? &base : NULL, libs};
         memcpy(ri.started_utc, started, sizeof started);
         json_t *report = report_build(&ri);
         run_write_reports(&o, report);
         findings_print(stdout, json_object_get(report, "findings"), FINDINGS_LINES, pr.color);
+        if (!o.quiet)
+            skips_print(stdout, json_object_get(report, "skips"), o.verbose, FINDINGS_LINES);
         json_decref(report);
     }
     run_journal_finish(&rj);
@@ -365,6 +377,7 @@ int run_main(int argc, char **argv, int list)
         free(res[i].detail);
         free(res[i].got);
     }
+    json_decref(libs);
     free(base_line);
     baseline_free(&base);
     free(res);

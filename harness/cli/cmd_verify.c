@@ -5,11 +5,15 @@
  */
 static const char verify_usage[] =
 "usage: reshape-conform verify BUNDLE.tar.gz [--key PUB.pem] [--rerun X.so]\n"
-"                              [--cases PATH] [--jobs N]\n"
+"                              [--allow-system-updates] [--cases PATH] [--jobs N]\n"
 "\n"
 "  --key PUB.pem   the Ed25519 public key the bundle must be signed with\n"
 "  --rerun X.so    run the suite again on X.so (its sha256 must be the\n"
 "                  bundle's) with the recorded options; compare every verdict\n"
+"                  and every shared object its workers load (libraries.sha256)\n"
+"  --allow-system-updates  with --rerun: the C and C++ runtimes (libc, libm,\n"
+"                  ld-linux, libstdc++, libgcc_s, ...) and the harness's own\n"
+"                  libraries may differ from the bundle's (a note, no problem)\n"
 "  --cases PATH    the suite to check against (default <srcdir>/cases)\n"
 "  --jobs N        worker processes of --rerun (default: online cores)\n"
 "  --help          this text\n"
@@ -20,7 +24,8 @@ static const char verify_usage[] =
 "result whose fields are the case's; that the verdict, summary and matrices\n"
 "are what the results give; that report.xml, report.md and report.html are\n"
 "what report.json renders; that it tested the candidate candidate.sha256\n"
-"names; and the signature, if any.  Prints one 'problem: NAME: ...' line\n"
+"names; that libraries.sha256 lists the report's libraries; and the\n"
+"signature, if any.  Prints one 'problem: NAME: ...' line\n"
 "per problem, then the outcome.  A signature says who vouched for the\n"
 "bytes; only --rerun shows that the candidate gives these verdicts.\n"
 "exit status: 0 valid, 1 invalid, 2 bad usage or unreadable file,\n"
@@ -42,6 +47,7 @@ static const char verify_usage[] =
 static const struct option verify_options[] = {
     {"key", required_argument, NULL, 'k'},
     {"rerun", required_argument, NULL, 'r'},
+    {"allow-system-updates", no_argument, NULL, 'a'},
     {"cases", required_argument, NULL, 's'},
     {"jobs", required_argument, NULL, 'j'},
     {"help", no_argument, NULL, 'h'},
@@ -214,16 +220,17 @@ static void check_candidate(checker *k, const bundle *b, json_t *report)
 int cmd_verify(int argc, char **argv)
 {
     const char *key_path = NULL, *rerun = NULL, *cases = NULL, *jobs = NULL;
-    int c;
+    int c, allow_system = 0;
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":", verify_options, NULL)) != -1) {
         switch (c) {
         case 'k': key_path = optarg; break;
         case 'r': rerun = optarg; break;
+        case 'a': allow_system = 1; break;
         case 's': cases = optarg; break;
         case 'j': jobs = optarg; break;
-        case 'h': fputs(verify_usage, stdout); return EXIT_CONFORMANT;
+        case 'h': cli_usage(verify_usage); return EXIT_CONFORMANT;
         case ':': die(EXIT_USAGE, "option '%s' needs a value", argv[optind - 1]);
         default: die(EXIT_USAGE, "unknown option '%s'", argv[optind - 1]);
         }
@@ -277,9 +284,11 @@ int cmd_verify(int argc, char **argv)
         views_check(&k, &b, report);
     }
     check_candidate(&k, &b, report);
+    if (report)
+        libraries_member_check(&k, &b, report);
     signature_check(&k, &b, trusted, key_path);
     if (report && rerun)
-        rerun_check(&k, &b, report, rerun, cases, jobs, argv[-1]);
+        rerun_check(&k, &b, report, rerun, cases, jobs, allow_system, argv[-1]);
     if (k.problems)
         printf("invalid: '%s': %d problem%s\n", path, k.problems, k.problems == 1 ? "" : "s");
     else

@@ -74,6 +74,24 @@ void run_write_reports(const run_options *o, json_t *report)
     }
 }
 
+json_t *run_record_libraries(engine *e, const char *candidate, const libraries_self *self)
+{
+    int n = engine_slots(e);
+    pid_t *pids = xmalloc((size_t)n * sizeof *pids);
+    for (int i = 0; i < n; i++)
+        pids[i] = engine_worker_pid(e, i);
+    char *err = NULL;
+    json_t *libs = libraries_record(pids, n, candidate, self, &err);
+    free(pids);
+    if (!libs) {
+        warn("the report records no libraries: %s", err);
+        free(err);
+        return NULL;
+    }
+    libraries_packages(libs);
+    return libs;
+}
+
 /* Where the results of a run go as they are judged. */
 typedef struct run_sink {
     const case_set *set;
@@ -102,8 +120,9 @@ static void take_result(void *ctx, result *r)
 }
 
 result *run_jobs(const run_options *o, const case_set *set, const job *jobs, int njobs,
-                 engine *e, expectations *ex, const expectation ***waivers_out, int *nres,
-                 progress *pr, const char *load_error, run_journal *rj)
+                 engine *e, const wire_probe *probe, expectations *ex,
+                 const expectation ***waivers_out, int *nres, progress *pr,
+                 const char *load_error, run_journal *rj)
 {
     int cap = njobs + rj->npre + 16;
     run_sink k = {set, ex, pr, xmalloc((size_t)cap * sizeof(result)),
@@ -111,10 +130,13 @@ result *run_jobs(const run_options *o, const case_set *set, const job *jobs, int
     for (int i = 0; i < rj->npre; i++)
         take_result(&k, &rj->pre[i]);
     k.replay = 0;
-    if (e)
-        schedule_run(e, set, jobs, njobs, o->strict_errors, o->timeout_ms, o->seed, take_result,
+    if (e) {
+        int nleft;
+        job *left = limits_skip(probe, set, jobs, njobs, &nleft, take_result, &k);
+        schedule_run(e, set, left, nleft, o->strict_errors, o->timeout_ms, o->seed, take_result,
                      &k);
-    else
+        free(left);
+    } else
         load_failure_results(jobs, njobs, load_error, take_result, &k);
     result *res = k.res;
     const expectation **waivers = k.waivers;

@@ -31,7 +31,8 @@ void run_load_judging_inputs(const run_options *o, const case_set *set, expectat
 
 /*
  * The run itself: the results `rj` read back from a journal (--resume)
- * first, then every job of `jobs` through the engine `e`, judged as it
+ * first, then the skips of the limits `probe` declares (limits.h), then
+ * every other job of `jobs` through the engine `e`, judged as it
  * completes (or, when `e` is NULL, every job given the load failure
  * `load_error`: load_failure.h).  Each result is journaled, matched
  * against `ex` and shown by `pr` as it comes.  Returns the results ordered
@@ -39,8 +40,17 @@ void run_load_judging_inputs(const run_options *o, const case_set *set, expectat
  * `*waivers_out` the entry of `ex` that judged each (NULL: none).
  */
 result *run_jobs(const run_options *o, const case_set *set, const job *jobs, int njobs,
-                 engine *e, expectations *ex, const expectation ***waivers_out, int *nres,
-                 progress *pr, const char *load_error, run_journal *rj);
+                 engine *e, const wire_probe *probe, expectations *ex,
+                 const expectation ***waivers_out, int *nres, progress *pr,
+                 const char *load_error, run_journal *rj);
+
+/*
+ * The shared objects the live workers of `e` have mapped (libraries.h),
+ * with their packages, `candidate` (a real path) marked as the candidate
+ * and the files in `self` as the harness's; NULL after a warning when no
+ * worker's maps could be read.
+ */
+json_t *run_record_libraries(engine *e, const char *candidate, const libraries_self *self);
 
 /* For a candidate with a device (probe->device_type set): the device check
  * (device_check.h).  Usable: the name read after its first use goes into

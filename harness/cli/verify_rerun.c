@@ -1,8 +1,8 @@
 /*
  * verify_rerun.c - `verify BUNDLE --rerun CANDIDATE.so` (verify.h,
  * rerun_check): the candidate's hash against the bundle, then the suite
- * run again with the options the report records, and every verdict
- * compared.  Depends on jansson, bundle.h, report.h (sha256_file), util.h.
+ * run again with the options the report records, and every verdict and
+ * every library its workers loaded compared.  Depends on jansson, bundle.h, report.h (sha256_file), util.h.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -85,7 +85,7 @@ static int compare(checker *k, json_t *was, json_t *now)
 }
 
 void rerun_check(checker *k, const bundle *b, json_t *report, const char *so,
-                 const char *cases, const char *jobs, char *argv0)
+                 const char *cases, const char *jobs, int allow_system, char *argv0)
 {
     char sha[65];
     if (sha256_file(so, sha) != 0)
@@ -109,7 +109,7 @@ void rerun_check(checker *k, const bundle *b, json_t *report, const char *so,
              (long long)json_integer_value(json_object_get(o, "timeout_ms")));
     snprintf(max_bytes, sizeof max_bytes, "%lld",
              (long long)json_integer_value(json_object_get(o, "max_bytes")));
-    char *argv[24];
+    char *argv[26];
     int n = 0;
     argv[n++] = argv0;
     argv[n++] = "--candidate";
@@ -127,6 +127,7 @@ void rerun_check(checker *k, const bundle *b, json_t *report, const char *so,
     argv[n++] = "--json";
     argv[n++] = json;
     argv[n++] = "--quiet";
+    argv[n++] = "--libraries";
     if (json_is_true(json_object_get(o, "strict_errors")))
         argv[n++] = "--strict-errors";
     if (jobs) {
@@ -140,9 +141,16 @@ void rerun_check(checker *k, const bundle *b, json_t *report, const char *so,
     if (!now)
         die(EXIT_HARNESS, "the rerun of '%s' ended with exit status %d and no report", so, code);
     int diffs = compare(k, report, now);
+    int libs = libraries_compare(k, report, now, allow_system);
     printf("rerun: '%s' (sha256 %.12s...): %zu results, %s\n", so, sha,
            json_array_size(json_object_get(now, "cases")),
            diffs ? "verdicts differ from the bundle's" : "every verdict as the bundle says");
+    if (json_is_array(json_object_get(report, "libraries")))
+        printf("rerun: %zu shared objects loaded, %s\n",
+               json_array_size(json_object_get(now, "libraries")),
+               libs ? "libraries differ from the bundle's" : "every library as the bundle pins it");
+    else
+        printf("rerun: the bundle pins no libraries (certified before they were recorded)\n");
     json_decref(now);
     remove(json);
     rmdir(dir);

@@ -3,6 +3,7 @@
  * device table too (exec_device.c).  Depends on libdl and the ABI header.
  */
 #include <dlfcn.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -18,6 +19,26 @@ static const reshape_candidate *refuse(wire_probe *probe, const char *fmt, const
     probe->state = 2;
     snprintf(probe->message, sizeof probe->message, fmt, path, what);
     return NULL;
+}
+
+/* The declared limits `l` into the probe: each field that l->struct_size
+ * covers, "no limit" for the others (a table compiled against an older
+ * header). */
+static void probe_limits(wire_probe *probe, const reshape_limits *l)
+{
+    reshape_limits d = {sizeof d, -1, -1, -1, 0, 0, ~0u};
+#define TAKE(f)                                                               \
+    if (l->struct_size >= offsetof(reshape_limits, f) + sizeof l->f)          \
+        d.f = l->f
+    TAKE(max_rank);
+    TAKE(max_dim);
+    TAKE(max_volume);
+    TAKE(ops);
+    TAKE(data_dtypes);
+    TAKE(layouts);
+#undef TAKE
+    probe->limits = d;
+    probe->has_limits = 1;
 }
 
 const reshape_candidate *candidate_open(const char *path, wire_probe *probe)
@@ -65,6 +86,8 @@ const reshape_candidate *candidate_open(const char *path, wire_probe *probe)
         return refuse(probe, "candidate '%s' has a NULL '%s'", path, "infer_shape");
     if (!t->execute)
         return refuse(probe, "candidate '%s' has a NULL '%s'", path, "execute");
+    if (RESHAPE_CANDIDATE_HAS(t, limits) && t->limits)
+        probe_limits(probe, t->limits);
     const char *bad_device = exec_device_check(t, probe);
     if (bad_device)
         return refuse(probe, "candidate '%s' %s", path, bad_device);

@@ -121,6 +121,7 @@ void exec_request(const arena *a, const cell *cl, uint8_t *view, const reshape_c
                                            (reshape_dtype)w->shape.dtype,
                                            exec_device_layout(cand, w->layout));
     if (r->supports_status[0] != RESHAPE_OK) {
+        copy_last_error(r, cand);   /* why it is not supported */
         r->phase = PHASE_IDLE;
         return;
     }

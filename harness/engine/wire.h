@@ -139,6 +139,10 @@ typedef struct wire_probe {
                                            0: none, tensors in host memory */
     int32_t device_id;
     char device_name[128];
+    int32_t has_limits;                 /* the table declares limits: */
+    reshape_limits limits;              /* as declared, each field its
+                                           struct_size leaves out read as
+                                           "no limit" (candidate_load.c) */
 } wire_probe;
 
 typedef struct wire_response {

@@ -102,6 +102,14 @@ int engine_slots(const engine *e)
     return e->nslots;
 }
 
+pid_t engine_worker_pid(const engine *e, int i)
+{
+    if (e->mode == ISO_NONE)
+        return getpid();
+    const proc *p = &e->slots[i].w;
+    return p->pid > 0 && p->ready ? p->pid : 0;
+}
+
 isolation engine_isolation(const engine *e)
 {
     return e->mode;

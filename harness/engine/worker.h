@@ -96,6 +96,15 @@ int engine_wait(engine *e, completion *out);
  */
 int engine_wait_slot(engine *e, int i, completion *out);
 
+/*
+ * The process that runs slot `i`'s requests now, when it has loaded the
+ * candidate: a worker's pid, the harness's own with ISO_NONE; 0 when there
+ * is none (ISO_FORK between batches, a slot whose worker died and has no
+ * successor yet).  Reading its /proc/PID/maps needs the ptrace access mode
+ * PTRACE_MODE_READ: the same uid and a dumpable worker, or CAP_SYS_PTRACE.
+ */
+pid_t engine_worker_pid(const engine *e, int i);
+
 /* The isolation mode the engine was started with. */
 isolation engine_isolation(const engine *e);
 

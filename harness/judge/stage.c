@@ -99,6 +99,9 @@ static void stage_single(stage *s, arena *a, const rcase *c, wire_request *q, si
     int in_place = v == V_IN_PLACE || c->in_place;
 
     job_layouts(c, v, &s->src_l, &s->dst_l);
+    if (s->err_dst_dims && v != V_DST_TOO_SMALL && case_first_success(c) < 0)
+        /* an error case, dst of the dims the candidate inferred */
+        layout_dense(&s->dst_l, s->err_dst_rank, s->err_dst_dims, reshape_dtype_bits(c->dtype));
     s->expect_shape = v == V_DST_TOO_SMALL ? -1 : case_first_success(c);
     s->expect_success = s->expect_shape >= 0;
     s->src_scatter = v == V_STRIDED_SRC_PADDED || v == V_STRIDED_SRC_PERMUTED;
@@ -268,4 +271,13 @@ void stage_job(stage *s, arena *a, const cell *cl, const case_set *set, const jo
      * the fields a death is judged by are cleared here too, in case it
      * dies before that (the rest are read only from an answered request) */
     memset(arena_response(cl, a->pview), 0, offsetof(wire_response, mem));
+}
+
+void stage_job_dst(stage *s, arena *a, const cell *cl, const case_set *set, const job *j,
+                   uint32_t seq, uint64_t seed, int32_t rank, const int64_t *dims)
+{
+    s->err_dst_rank = rank;
+    s->err_dst_dims = dims;
+    stage_job(s, a, cl, set, j, seq, seed);
+    s->err_dst_dims = NULL;
 }

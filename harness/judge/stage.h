@@ -63,6 +63,8 @@ typedef struct stage {
     size_t used_bytes;          /* of the cell's src and dst areas, about */
     bytes scratch, scratch2;
     wire_request req;           /* the request as staged */
+    const int64_t *err_dst_dims;/* stage_job_dst: an error case's dst dims */
+    int32_t err_dst_rank;
 
     /* threads */
     int iters;
@@ -77,6 +79,16 @@ typedef struct stage {
  * slots took the jobs. */
 void stage_job(stage *s, arena *a, const cell *cl, const case_set *set, const job *j,
                uint32_t seq, uint64_t seed);
+
+/*
+ * stage_job for a `dense` job of an error case whose dst has the dims
+ * dims[0..rank) (those the candidate's infer_shape returned) instead of
+ * the input's: what the candidate would write if it went on with the shape
+ * it wrongly accepted.  The dims must be >= 0 and their dense bytes fit
+ * the cell's dst area.
+ */
+void stage_job_dst(stage *s, arena *a, const cell *cl, const case_set *set, const job *j,
+                   uint32_t seq, uint64_t seed, int32_t rank, const int64_t *dims);
 
 /*
  * Judges the job staged in `s` after `done` (whose kind is how this one

@@ -205,10 +205,15 @@ int judge_job(stage *s, const arena *a, const completion *done, int strict, int 
     }
     int32_t sup = rp->supports_status[0];
     if (sup == RESHAPE_E_NOT_SUPPORTED || rp->status == RESHAPE_E_NOT_SUPPORTED) {
-        verdict_set(r, VD_NOT_SUPPORTED, xstrdup(sup == RESHAPE_E_NOT_SUPPORTED
-                                             ? "supports() said NOT_SUPPORTED"
-                                             : j->v == V_INFER ? "infer_shape returned NOT_SUPPORTED"
-                                                               : "execute returned NOT_SUPPORTED"));
+        /* the candidate's last_error, when it gave one, is the reason */
+        rp->last_error[sizeof rp->last_error - 1] = '\0';
+        sanitize_text(rp->last_error);
+        const char *who = sup == RESHAPE_E_NOT_SUPPORTED ? "supports() said"
+                          : j->v == V_INFER              ? "infer_shape returned"
+                                                         : "execute returned";
+        verdict_set(r, VD_NOT_SUPPORTED, rp->last_error[0]
+                                             ? xasprintf("%s NOT_SUPPORTED: %s", who, rp->last_error)
+                                             : xasprintf("%s NOT_SUPPORTED", who));
         r->got = xstrdup("error NOT_SUPPORTED");
         return 1;
     }

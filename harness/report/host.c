@@ -4,20 +4,17 @@
  * jansson, and POSIX.
  */
 #include <openssl/evp.h>
+#include <errno.h>
 #include <fcntl.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "base/base.h"
 #include "report.h"
-
-extern char **environ;
 
 json_t *host_info(void)
 {
@@ -46,55 +43,52 @@ json_t *host_info(void)
                      (json_int_t)(cores > 0 ? cores : 1), "compiler", "gcc " __VERSION__);
 }
 
-int sha256_file(const char *path, char out[65])
+int sha256_fd(int fd, char out[65])
 {
-    size_t len;
-    char *data = read_file(path, &len);
-    if (!data)
-        return -1;
+    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+    int ok = ctx && EVP_DigestInit_ex(ctx, EVP_sha256(), NULL);
+    unsigned char buf[1 << 16];
+    ssize_t n;
+    while (ok && (n = read(fd, buf, sizeof buf)) != 0) {
+        if (n < 0 && errno == EINTR)
+            continue;
+        ok = n > 0 && EVP_DigestUpdate(ctx, buf, (size_t)n);
+    }
     unsigned char d[EVP_MAX_MD_SIZE];
-    unsigned int n = 0;
-    int ok = EVP_Digest(data, len, d, &n, EVP_sha256(), NULL);
-    free(data);
+    unsigned int len = 0;
+    ok = ok && EVP_DigestFinal_ex(ctx, d, &len) && len == 32;
+    EVP_MD_CTX_free(ctx);
     if (!ok)
         return -1;
-    for (unsigned i = 0; i < n && i < 32; i++)
+    for (unsigned i = 0; i < 32; i++)
         snprintf(out + 2 * i, 3, "%02x", d[i]);
     return 0;
 }
 
+int sha256_file(const char *path, char out[65])
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    int rc = sha256_fd(fd, out);
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return rc;
+}
+
 char *git_commit(const char *dir)
 {
-    int fds[2];
-    if (pipe(fds) != 0)
-        return xstrdup("unknown");
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
-    posix_spawn_file_actions_addclose(&fa, fds[0]);
-    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
     char *argv[] = {"git", "-C", (char *)dir, "rev-parse", "HEAD", NULL};
-    pid_t pid;
-    int rc = posix_spawnp(&pid, "git", &fa, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    close(fds[1]);
-    char buf[128] = "";
-    size_t got = 0;
-    if (rc == 0) {
-        ssize_t n;
-        while (got < sizeof buf - 1 && (n = read(fds[0], buf + got, sizeof buf - 1 - got)) > 0)
-            got += (size_t)n;
-        int st;
-        waitpid(pid, &st, 0);
-        if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
-            got = 0;
-    }
-    close(fds[0]);
-    buf[got] = '\0';
-    buf[strcspn(buf, "\n")] = '\0';
-    if (strlen(buf) < 40 || strspn(buf, "0123456789abcdef") != strlen(buf))
+    int st;
+    char *out = run_capture(argv, 128, &st);
+    if (out)
+        out[strcspn(out, "\n")] = '\0';
+    if (!out || st != 0 || strlen(out) < 40 || strspn(out, "0123456789abcdef") != strlen(out)) {
+        free(out);
         return xstrdup("unknown");
-    return xstrdup(buf);
+    }
+    return out;
 }
 
 void utc_now(char out[32])

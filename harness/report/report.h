@@ -3,7 +3,8 @@
  * report of reports/SCHEMA.md (schema_version 1) and
  * the views derived from it (JUnit).  The report object is the one source:
  * summaries and matrices are computed from its "cases" array, so `merge`
- * recomputes them the same way.  Depends on jansson, case.h, job.h,
+ * recomputes them the same way (findings.h, skips.h).  Depends on
+ * jansson, case.h, job.h,
  * options.h, wire.h, expectations.h, baseline.h.
  */
 #ifndef HARNESS_REPORT_H
@@ -17,6 +18,8 @@
 #include "run/run.h"
 #include "baseline.h"
 #include "findings.h"
+#include "skips.h"
+#include "libraries.h"
 #include "journal.h"
 #include "progress.h"
 #include "run_journal.h"
@@ -38,6 +41,7 @@ typedef struct run_info {
     int nresults;
     const expectation *const *waivers; /* per result: the entry that matched, or NULL */
     const baseline *baseline;       /* --baseline, compared; or NULL */
+    json_t *libraries;              /* --libraries: libraries_record's array, or NULL */
 } run_info;
 
 /* The whole report of a run (summary and matrices included).  New
@@ -45,9 +49,9 @@ typedef struct run_info {
 json_t *report_build(const run_info *ri);
 
 /*
- * Recomputes "summary", "status_agreement", "matrices" and "verdict" of
- * `report` from its "cases" array (each entry's op, clause, dtype, tags,
- * verdict and status_agrees).
+ * Recomputes "summary", "status_agreement", "matrices", "findings",
+ * "skips" and "verdict" of `report` from its "cases" array (each entry's
+ * op, clause, dtype, tags, verdict, detail and status_agrees).
  */
 void report_summarize(json_t *report);
 
@@ -86,10 +90,16 @@ json_t *host_info(void);
  * (type as DLPack names it, "type N" for a value it does not), or JSON
  * null for host memory (probe->device_type 0).  device_info.c. */
 json_t *host_device(const wire_probe *probe);
-/* Lowercase hex SHA-256 of the file at `path` into out[65]; 0 or -1. */
+/* Lowercase hex SHA-256 of the file at `path` into out[65]; 0 or -1
+ * with errno set. */
 int sha256_file(const char *path, char out[65]);
+/* The same of what is left to read of `fd` (read to its end). */
+int sha256_fd(int fd, char out[65]);
 /* `git rev-parse HEAD` in `dir`, or "unknown".  New string. */
 char *git_commit(const char *dir);
+/* The suite's commit: git_commit of the source tree, else (installed) the
+ * commit stamped at build time, else "unknown".  New string. */
+char *suite_commit(void);
 /* Now as "2026-11-22T10:00:00Z" into out[32]. */
 void utc_now(char out[32]);
 

@@ -79,7 +79,7 @@ json_t *report_build(const run_info *ri)
 {
     const run_options *o = ri->o;
     const case_set *set = ri->set;
-    char *commit = git_commit(source_dir());
+    char *commit = suite_commit();
     json_t *errors = json_array();
     for (int i = 0; i < set->nerrors; i++) {
         const load_error *e = &set->errors[i];
@@ -113,6 +113,8 @@ json_t *report_build(const run_info *ri)
     json_object_set_new(report, "status_agreement", json_object());
     json_object_set_new(report, "matrices", json_object());
     json_object_set_new(report, "load_errors", errors);
+    if (ri->libraries)
+        json_object_set(report, "libraries", ri->libraries);
     json_object_set_new(report, "baseline",
                         ri->baseline ? baseline_json(ri->baseline, set, ri->results) : json_null());
     json_object_set_new(report, "cases", cases);
@@ -233,6 +235,7 @@ void report_summarize(json_t *report)
                                   "op_dtype", sorted_rows(dtype, "op", "dtype"),
                                   "tag", sorted_rows(tag, "tag", NULL)));
     json_object_set_new(report, "findings", findings_build(cases));
+    json_object_set_new(report, "skips", skips_build(cases));
     json_decref(clause);
     json_decref(dtype);
     json_decref(tag);

@@ -40,6 +40,58 @@ static int is_verdict(const char *s, verdict v)
     return !strcmp(s, verdict_name(v));
 }
 
+static void property(FILE *f, const char *name, const char *value)
+{
+    fprintf(f, "      <property name=\"");
+    xml_text(f, name);
+    fprintf(f, "\" value=\"");
+    xml_text(f, value);
+    fprintf(f, "\"/>\n");
+}
+
+/*
+ * The suite's properties: "skips" ("N runs for M reasons") and one
+ * "skip.K" per group ("RUNS runs: REASON"), then one "library.K" per
+ * shared object the workers had mapped ("SONAME sha256 HEX, PACKAGE,
+ * ROLE: PATH").  Nothing when the report has neither.
+ */
+static void write_properties(FILE *f, json_t *report)
+{
+    json_t *skips = json_object_get(report, "skips"), *libs = json_object_get(report, "libraries");
+    if (!json_array_size(skips) && !json_array_size(libs))
+        return;
+    fprintf(f, "    <properties>\n");
+    size_t i;
+    json_t *g;
+    if (json_array_size(skips)) {
+        json_int_t runs = 0;
+        json_array_foreach(skips, i, g)
+            runs += json_integer_value(json_object_get(g, "runs"));
+        char *v = xasprintf("%lld runs for %zu reasons", (long long)runs, json_array_size(skips));
+        property(f, "skips", v);
+        free(v);
+    }
+    json_array_foreach(skips, i, g) {
+        char *name = xasprintf("skip.%zu", i + 1);
+        char *v = xasprintf("%lld runs: %s", (long long)json_integer_value(json_object_get(g, "runs")),
+                            str(g, "reason"));
+        property(f, name, v);
+        free(name);
+        free(v);
+    }
+    json_array_foreach(libs, i, g) {
+        char *name = xasprintf("library.%zu", i + 1);
+        const char *so = str(g, "soname"), *pkg = str(g, "package");
+        char *v = xasprintf("%s sha256 %s, %s, %s: %s", *so ? so : "(no soname)",
+                            str(g, "sha256"), *pkg ? pkg : "no package", str(g, "role"),
+                            str(g, "path"));
+        property(f, name, v);
+        free(name);
+        free(v);
+    }
+    fprintf(f, "    </properties>\n");
+}
+
 int report_write_junit(json_t *report, const char *path, char **err)
 {
     atomic_file af;
@@ -73,6 +125,7 @@ int report_write_junit(json_t *report, const char *path, char **err)
     xml_text(f, str(cand, "version"));
     fprintf(f, "\" tests=\"%zu\" failures=\"%ld\" errors=\"0\" skipped=\"%ld\" time=\"%.3f\">\n",
             json_array_size(cases), failures, skipped, secs);
+    write_properties(f, report);
     json_array_foreach(cases, i, e) {
         const char *vd = str(e, "verdict");
         fprintf(f, "    <testcase classname=\"");

@@ -29,6 +29,7 @@ typedef struct run_options {
     uint64_t seed;                  /* default 1 */
     uint64_t max_bytes;             /* default 16 MiB */
     int strict_errors;
+    int libraries;                  /* --libraries: record the workers' shared objects */
     int list;
     int verbose;                    /* a line per run that did not pass */
     int quiet;                      /* no progress */

@@ -11,6 +11,7 @@
 
 #include "base/base.h"
 #include "judge/judge.h"
+#include "followup.h"
 
 /* Big-cell memory above this is given back after its job. */
 #define RELEASE_BYTES ((size_t)1 << 20)
@@ -36,6 +37,9 @@ typedef struct batch {
     stage stages[ARENA_CELLS + 1];
     int njudged;                /* results judged, not yet in the sink */
     result judged[ARENA_CELLS * WIRE_THREADS];
+    int nfollow;                /* judged[follow_at[k]] calls for follow[k] */
+    int follow_at[ARENA_CELLS];
+    followup follow[ARENA_CELLS];
 } batch;
 
 /* Jobs to run: those handed back by an ended batch first, then the plan. */
@@ -114,9 +118,22 @@ static int take_batch(run *r, batch *b, int limit)
 
 static void judge_one(run *r, batch *b, int k, const arena *a, const completion *done)
 {
-    stage_map_back(&b->stages[b->cells[k]], a);
-    b->njudged += judge_job(&b->stages[b->cells[k]], a, done, r->strict, r->timeout_ms,
-                            &b->judged[b->njudged]);
+    stage *s = &b->stages[b->cells[k]];
+    stage_map_back(s, a);
+    int at = b->njudged;
+    b->njudged += judge_job(s, a, done, r->strict, r->timeout_ms, &b->judged[at]);
+    if (followup_wanted(s, a, &b->judged[at], &b->follow[b->nfollow]))
+        b->follow_at[b->nfollow++] = at;
+}
+
+/* The follow-ups the batch's judging asked for (followup.h), in the slot
+ * its batch has left idle, each merged into its infer entry. */
+static void follow_up(run *r, batch *b, int slot)
+{
+    for (int k = 0; k < b->nfollow; k++)
+        followup_run(r->e, slot, b->stages, r->set, &b->follow[k], r->timeout_ms, r->seed,
+                     &b->judged[b->follow_at[k]]);
+    b->nfollow = 0;
 }
 
 /* Hands the batch's results to the sink, under one lock. */
@@ -224,6 +241,7 @@ static void ended(run *r, const completion *d)
 {
     arena *a = engine_arena(r->e, d->slot);
     batch_ended(r, &r->batches[d->slot], a, d);
+    follow_up(r, &r->batches[d->slot], d->slot);
     sink_judged(r, &r->batches[d->slot]);
     release_big(a, &r->batches[d->slot]);
 }

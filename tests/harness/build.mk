@@ -27,7 +27,7 @@ $(BUILD)/san/tests/harness: $(HT_SOBJ) $(SAN_TEST_RUNNER) $(HT_LIBSOBJ)
 	$(CC) $(SAN_CFLAGS) $^ -o $@ -lcriterion $(HARNESS_LIBS)
 
 ALL_TARGETS  += $(BUILD)/tests/harness $(BUILD)/san/tests/harness $(HT_CANDS)
-DEB_PACKAGES += libcriterion-dev openssl
+DEB_PACKAGES += libcriterion-dev openssl libxml2-utils
 TEST_RUNS    += test-harness test-harness-san
 
 .PHONY: test-harness test-harness-san

@@ -133,3 +133,27 @@ Test(markdown, names_the_candidate_and_suite)
             "`0123456789ab` · 3 cases from 2 files · 2026-11-22T10:00:00Z · 1.2 s\n");
     free(md);
 }
+
+Test(markdown, skips_have_their_own_section_not_the_failing_list)
+{
+    /* a report with grouped skips lists them by reason, apart from the
+     * entries that fail or are waived */
+    json_t *report = rt_load_fixture("nonconformant.json");
+    json_object_set_new(report, "skips", json_pack(
+        "[{s:s, s:i, s:i, s:{s:i}, s:{s:i}, s:{s:i}, s:{s:s, s:s, s:s}}]",
+        "reason", "supports() said NOT_SUPPORTED for layout in_place", "runs", 1, "cases", 1,
+        "ops", "onnx_reshape_14", 1, "dtypes", "u4", 1, "variants", "in_place", 1,
+        "example", "id", "onnx_copy_zero_u4_padding", "variant", "in_place", "detail",
+        "supports() said NOT_SUPPORTED for layout in_place"));
+    char *md = rt_render_report(report, "md_skips", "report.md", NULL);
+    has(md, "### Skipped (1 entry: grouped by reason)\n");
+    has(md, "| supports() said NOT_SUPPORTED for layout in_place | 1 | 1 | onnx_reshape_14 (1) | "
+            "u4 (1) | in_place (1) | `onnx_copy_zero_u4_padding/in_place` |\n");
+    const char *list = strstr(md, "### Not passing");
+    cr_assert_not_null(list, "%s", md);
+    cr_expect_null(strstr(list, "| NOT_SUPPORTED |"), "a skip in the failing list:\n%s", md);
+    has(list, "| WAIVED |");
+    before(md, "### Skipped", "### Not passing");
+    json_decref(report);
+    free(md);
+}

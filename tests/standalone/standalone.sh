@@ -18,7 +18,8 @@
 #     from another folder with no option, finds its cases, its renderer and
 #     the reference, and exits 0 with the four reports written;
 #   - `pkg-config --cflags reshape-candidate` compiles a kernel source
-#     against the installed header;
+#     against the installed header, and names the staged copy's folder
+#     (the .pc is relocatable; tests/install/installed.sh goes further);
 #   - `make uninstall` removes every installed file.
 # Uncommitted changes are not in the clone: it tests what HEAD holds.
 # Prints one line per failed check and "test-standalone: N passed, M failed";
@@ -111,10 +112,12 @@ esac
 # shellcheck disable=SC2086
 check "a kernel source did not compile with the pkg-config flags" \
     gcc -std=c11 -Wall -Werror $cflags -c kernel.c -o kernel.o
+# relocatable: the .pc names its prefix from its own folder, whatever pkg-config defines
 plain=$(PKG_CONFIG_PATH="$stage$prefix/lib/pkgconfig" pkg-config --dont-define-prefix \
         --cflags reshape-candidate)
 plain=$(echo $plain)  # pkg-config ends its flags with a blank
-if [ "$plain" = "-I$prefix/include" ]; then ok; else fail "the .pc names '$plain', not PREFIX"; fi
+if [ "$plain" = "-I$stage$prefix/lib/pkgconfig/../../include" ]; then ok; else
+    fail "the .pc names '$plain', not its own folder's prefix"; fi
 
 check "make uninstall failed" make -C "$tmp/moved" uninstall DESTDIR="$stage" PREFIX="$prefix"
 left=$(find "$stage" -type f)

@@ -9,9 +9,12 @@
  *   DEFECT_AFTER_COPY(params, src, dst)     after the copy of a success
  *   DEFECT_COPY                             replaces the copy loop when set
  *   DEFECT_ACCEPT_TWO_MINUS_ONES            skips the "one -1" rule
+ *   DEFECT_ACCEPT_VOLUME_MISMATCH           skips the "same volume" rule
  *   DEFECT_ABI_VERSION                      the abi_version to report
  *   DEFECT_STRUCT_SIZE                      the struct_size to report
  *   DEFECT_SUPPORTS(op, d, s, layout)       at the start of supports
+ *   CAND_LIMITS                             a reshape_limits the table points to
+ *   CAND_LAST_ERROR                         the table's last_error function
  *
  * The defects trigger on the input of 24 elements (the data set's
  * "trigger" cases) unless the hook says otherwise, so a run shows the
@@ -103,7 +106,9 @@ static reshape_status cand_infer(const reshape_params *p, const reshape_tensor *
             if (out_dims[i] == -1)
                 out_dims[i] = vol / known;
     } else if (known != vol) {
+#ifndef DEFECT_ACCEPT_VOLUME_MISMATCH
         return RESHAPE_E_VOLUME_MISMATCH;
+#endif
     }
     *out_rank = (int32_t)n;
 #ifdef DEFECT_INFER
@@ -189,6 +194,12 @@ static const reshape_candidate table = {
     .supports = cand_supports,
     .infer_shape = cand_infer,
     .execute = cand_execute,
+#ifdef CAND_LAST_ERROR
+    .last_error = CAND_LAST_ERROR,
+#endif
+#ifdef CAND_LIMITS
+    .limits = &CAND_LIMITS,
+#endif
 };
 
 RESHAPE_EXPORT const reshape_candidate *reshape_candidate_v1(void)
