@@ -11,7 +11,7 @@ HARNESS_LAYERS := base suite engine judge run report cert perf fuzz cli
 HARNESS_SRC  := $(foreach l,$(HARNESS_LAYERS),$(sort $(wildcard harness/$(l)/*.c)))
 HARNESS_OBJ  := $(HARNESS_SRC:%.c=$(BUILD)/obj/%.o)
 HARNESS_SOBJ := $(HARNESS_SRC:%.c=$(BUILD)/san/obj/%.o)
-HARNESS_LIBS := -lyaml -ljansson -lcrypto -larchive -lseccomp -ldl -pthread
+HARNESS_LIBS := -lyaml -ljansson -lcrypto -larchive -lseccomp -lelf -ldl -pthread
 
 $(BUILD)/obj/harness/%.o $(BUILD)/san/obj/harness/%.o: CFLAGS += -pthread -Iharness
 $(BUILD)/san/obj/harness/%.o: SAN_CFLAGS += -pthread -Iharness
@@ -25,7 +25,7 @@ $(BUILD)/san/reshape-conform: $(HARNESS_SOBJ)
 	$(CC) $(SAN_CFLAGS) $^ -o $@ $(HARNESS_LIBS)
 
 ALL_TARGETS += $(BUILD)/reshape-conform $(BUILD)/san/reshape-conform
-DEB_PACKAGES += libyaml-dev libjansson-dev libssl-dev libarchive-dev libseccomp-dev
+DEB_PACKAGES += libyaml-dev libjansson-dev libssl-dev libarchive-dev libseccomp-dev libelf-dev
 
 # make run: the reference over every case and variant; fails unless it is
 # conformant.  Builds only what it runs (the harness and the reference .so;

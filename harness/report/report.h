@@ -17,6 +17,7 @@
 #include "run/run.h"
 #include "baseline.h"
 #include "findings.h"
+#include "ground.h"
 #include "journal.h"
 #include "progress.h"
 #include "run_journal.h"
