@@ -346,17 +346,21 @@ int run_main(int argc, char **argv, int list)
         headline = base_line = baseline_headline(&base, headline);
     }
     double secs = now_s() - pr.start;
+    sandbox_summary seen;
+    json_t *sandbox_facts = run_sandbox_json(e && engine_sandbox_summary(e, &seen) == 0 ? &seen
+                                                                                       : NULL, sb);
     /* reports first (the renderer may print), the findings, the summary line last */
     if (o.json || o.junit || o.report_dir || against) {
         run_info ri = {&o, &set, cand, sha, &probe, "", secs, res, nres, waivers,
                        o.baseline ? &base : NULL};
         memcpy(ri.started_utc, started, sizeof started);
         json_t *report = report_build(&ri);
-        json_object_set_new(json_object_get(report, "host"), "sandbox", run_sandbox_json(e, sb));
+        json_object_set(json_object_get(report, "host"), "sandbox", sandbox_facts);
         run_write_reports(&o, report);
         findings_print(stdout, json_object_get(report, "findings"), FINDINGS_LINES, pr.color);
         json_decref(report);
     }
+    json_decref(sandbox_facts);
     run_journal_finish(&rj);
     if (o.resume) {
         journal_free(&resumed);

@@ -25,6 +25,23 @@ static void remove_live(void)
         sandbox_policy_free(live);
 }
 
+sandbox_policy *run_sandbox_policy(const char *candidate, const sandbox_spec *spec)
+{
+    sandbox_policy *p = xcalloc(1, sizeof *p);
+    char *err = NULL;
+    if (sandbox_policy_make(p, candidate, spec, &err) != 0)
+        die(EXIT_HARNESS, "%s", err);
+    static int registered;
+    if (!registered++)
+        atexit(remove_live);
+    live = p;
+    live_pid = getpid();
+    if (p->kept_root)
+        warn("sandbox: the workers keep uid 0: %s; Landlock alone keeps them to their files",
+             p->kept_root);
+    return p;
+}
+
 sandbox_policy *run_sandbox_start(const run_options *o, const char *candidate)
 {
     if (!o->sandbox || o->iso == ISO_NONE)
@@ -42,19 +59,8 @@ sandbox_policy *run_sandbox_start(const run_options *o, const char *candidate)
         deny[n++] = o->sandbox_deny[i];
     sandbox_spec spec = {o->sandbox_allow, o->nsandbox_allow, o->sandbox_write,
                          o->nsandbox_write, deny, n};
-    sandbox_policy *p = xcalloc(1, sizeof *p);
-    char *err = NULL;
-    if (sandbox_policy_make(p, candidate, &spec, &err) != 0)
-        die(EXIT_HARNESS, "%s", err);
+    sandbox_policy *p = run_sandbox_policy(candidate, &spec);
     free(deny);
-    static int registered;
-    if (!registered++)
-        atexit(remove_live);
-    live = p;
-    live_pid = getpid();
-    if (p->kept_root)
-        warn("sandbox: the workers keep uid 0: %s; Landlock alone keeps them to their files",
-             p->kept_root);
     return p;
 }
 
@@ -90,11 +96,11 @@ static void missing_layers(json_t *list, const sandbox_summary *s)
     }
 }
 
-json_t *run_sandbox_json(engine *e, const sandbox_policy *p)
+json_t *run_sandbox_json(const sandbox_summary *seen, const sandbox_policy *p)
 {
-    sandbox_summary s;
-    if (!p || !e || engine_sandbox_summary(e, &s) != 0)
+    if (!p || !seen)
         return json_pack("{s:b}", "enabled", 0);
+    sandbox_summary s = *seen;
     json_t *warnings = json_array(), *acts = json_array();
     if (p->kept_root)
         json_array_append_new(warnings, json_sprintf("the workers keep uid 0: %s", p->kept_root));

