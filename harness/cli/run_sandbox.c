@@ -36,9 +36,9 @@ sandbox_policy *run_sandbox_policy(const char *candidate, const sandbox_spec *sp
         atexit(remove_live);
     live = p;
     live_pid = getpid();
-    if (p->kept_root)
+    if (p->drop_note && p->drop == SANDBOX_DROP_NONE)
         warn("sandbox: the workers keep uid 0: %s; Landlock alone keeps them to their files",
-             p->kept_root);
+             p->drop_note);
     return p;
 }
 
@@ -102,8 +102,10 @@ json_t *run_sandbox_json(const sandbox_summary *seen, const sandbox_policy *p)
         return json_pack("{s:b}", "enabled", 0);
     sandbox_summary s = *seen;
     json_t *warnings = json_array(), *acts = json_array();
-    if (p->kept_root)
-        json_array_append_new(warnings, json_sprintf("the workers keep uid 0: %s", p->kept_root));
+    if (p->drop_note)
+        json_array_append_new(warnings, json_sprintf("%s%s", p->drop == SANDBOX_DROP_NONE
+                                                     ? "the workers keep uid 0: " : "",
+                                                     p->drop_note));
     if (s.known)
         missing_layers(warnings, &s);
     for (int i = 0; i < s.nnotes; i++)
@@ -112,11 +114,12 @@ json_t *run_sandbox_json(const sandbox_summary *seen, const sandbox_policy *p)
         warn("sandbox: refused %ld act%s that stopped no worker (the calls failed): %s%s",
              s.refused, s.refused == 1 ? "" : "s", s.notes[0],
              s.refused > 1 ? "; the report lists the first ones" : "");
-    return json_pack("{s:b, s:i, s:s, s:I, s:b, s:b, s:s, s:i, s:I, s:o, s:o}", "enabled", 1,
+    return json_pack("{s:b, s:i, s:s, s:I, s:b, s:b, s:i, s:I, s:o, s:o}", "enabled", 1,
                      "landlock_abi", s.facts.landlock_abi, "network", network_words(s.facts.netns),
-                     "uid", (json_int_t)s.facts.uid, "root_dropped", s.facts.dropped,
-                     "observed", s.facts.observed, "scratch", p->scratch, "stopped_workers",
-                     s.stopped, "refused", (json_int_t)s.refused, "refused_acts", acts,
+                     "uid", (json_int_t)s.facts.uid, "root_dropped",
+                     s.facts.dropped != SANDBOX_DROP_NONE,
+                     "observed", s.facts.observed, "stopped_workers", s.stopped,
+                     "refused", (json_int_t)s.refused, "refused_acts", acts,
                      "warnings", warnings);
 }
 

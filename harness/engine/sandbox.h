@@ -52,11 +52,21 @@ typedef struct sandbox_policy {
                                outputs, keys, /etc/shadow, ... */
     sandbox_paths secret;   /* beside `deny`, where a refused read is a
                                secret's: the invoking user's home, /root */
-    int drop;               /* 1: the process drops root to uid, gid */
+    int drop;               /* the process, run as root, drops to uid, gid:
+                               SANDBOX_DROP_* */
     uid_t uid;
     gid_t gid;
-    char *kept_root;        /* running as root without dropping: why */
+    char *drop_note;        /* SANDBOX_DROP_READ or none as root: why */
 } sandbox_policy;
+
+enum {
+    SANDBOX_DROP_NONE,      /* not root, or uid cannot be taken: none */
+    SANDBOX_DROP_FULL,      /* to uid, gid, with no capability */
+    SANDBOX_DROP_READ       /* to uid, gid, keeping CAP_DAC_READ_SEARCH:
+                               uid cannot reach the candidate's files (a
+                               folder on the way is root's alone); Landlock
+                               then alone keeps reads to the policy */
+};
 
 /* What a run adds to the policy (the options of "Sandbox"). */
 typedef struct sandbox_spec {
@@ -76,10 +86,10 @@ typedef struct sandbox_spec {
  * RPATH names (libelf), LD_LIBRARY_PATH's; the device files of
  * /dev that exist (null, zero, full, random, urandom, nvidia*, dri, kfd);
  * the secrets; a scratch folder made now below $TMPDIR (or /tmp).  As root,
- * the process is to drop to "nobody" unless that uid cannot read the
- * candidate, its folders or the scratch folder (then `kept_root` says
- * which).  Returns 0, or -1 with *err set (the scratch folder cannot be
- * made).
+ * the process is to drop to "nobody": keeping CAP_DAC_READ_SEARCH when
+ * that uid cannot read the candidate, its folders or the scratch folder,
+ * not at all when it cannot be taken (`drop_note` says why).  Returns 0,
+ * or -1 with *err set (the scratch folder cannot be made).
  */
 int sandbox_policy_make(sandbox_policy *p, const char *candidate, const sandbox_spec *spec,
                         char **err);
@@ -114,7 +124,7 @@ typedef struct sandbox_facts {
     int landlock_abi;       /* 0: no Landlock (kernel or LSM list) */
     int netns;              /* 1: a network namespace of its own (2: in a
                                user namespace); 0: no network sockets */
-    int dropped;            /* 1: runs as `uid`, not root */
+    int dropped;            /* SANDBOX_DROP_*: root dropped to `uid` */
     int observed;           /* 1: the observer gets its calls */
     unsigned uid;
 } sandbox_facts;

@@ -102,11 +102,23 @@ static void clear_capabilities(void)
     syscall(SYS_capset, &h, d);
 }
 
+/* To the policy's uid and gid; with SANDBOX_DROP_READ keeping
+ * CAP_DAC_READ_SEARCH alone (the bounding set is empty already: no exec
+ * regains anything). */
 static int drop_root(const sandbox_policy *p)
 {
-    if (setgroups(0, NULL) != 0 || setresgid(p->gid, p->gid, p->gid) != 0 ||
-        setresuid(p->uid, p->uid, p->uid) != 0)
+    int keep = p->drop == SANDBOX_DROP_READ;
+    if ((keep && prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0) != 0) || setgroups(0, NULL) != 0 ||
+        setresgid(p->gid, p->gid, p->gid) != 0 || setresuid(p->uid, p->uid, p->uid) != 0)
         return -1;
+    if (keep) {
+        struct __user_cap_header_struct h = {_LINUX_CAPABILITY_VERSION_3, 0};
+        struct __user_cap_data_struct d[2];
+        memset(d, 0, sizeof d);
+        d[0].effective = d[0].permitted = 1u << CAP_DAC_READ_SEARCH;
+        if (syscall(SYS_capset, &h, d) != 0 || prctl(PR_SET_KEEPCAPS, 0, 0, 0, 0) != 0)
+            return -1;
+    }
     return getuid() == p->uid && geteuid() == p->uid ? 0 : -1;
 }
 
@@ -241,7 +253,7 @@ int sandbox_confine(const sandbox_policy *p, sandbox_facts *f, char *err, size_t
     if (deathsig)
         prctl(PR_SET_PDEATHSIG, deathsig, 0, 0, 0);
     if (geteuid() == 0 || f->netns == 2)
-        clear_capabilities();
+        clear_capabilities();   /* a root that kept its uid, a user namespace's */
     f->dropped = p->drop;
     f->uid = (unsigned)geteuid();
     if (ruleset >= 0 && sandbox_fs_restrict(ruleset) != 0)

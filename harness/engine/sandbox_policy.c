@@ -185,13 +185,16 @@ static void add_path_list(sandbox_paths *l, const char *list)
 /*
  * As root: whether uid/gid can read the candidate and its folders and
  * change the scratch folder, tried in a child that drops to them.  Returns
- * NULL, or the first path it cannot (new string).
+ * 0 and in *bad NULL or the first path it cannot (new string), or -1 when
+ * the child could not drop to them.
  */
-static char *unreadable_after_drop(const sandbox_policy *p, const char *candidate, int first_own)
+static int unreadable_after_drop(const sandbox_policy *p, const char *candidate, int first_own,
+                                 char **bad_path)
 {
     int fds[2];
+    *bad_path = NULL;
     if (pipe(fds) != 0)
-        return xstrdup("(cannot try: no pipe)");
+        return -1;
     pid_t pid = fork();
     if (pid == 0) {
         close(fds[0]);
@@ -216,11 +219,12 @@ static char *unreadable_after_drop(const sandbox_policy *p, const char *candidat
         while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
             ;
     if (pid <= 0 || st != 0)
-        return xstrdup("(cannot try: the child failed)");
-    if (n <= 0)
-        return NULL;
-    buf[n] = '\0';
-    return xstrdup(buf);
+        return -1;
+    if (n > 0) {
+        buf[n] = '\0';
+        *bad_path = xstrdup(buf);
+    }
+    return 0;
 }
 
 /* Root drops to "nobody" ("nogroup"), or 65534 where they are missing. */
@@ -235,13 +239,19 @@ static void choose_uid(sandbox_policy *p, const char *candidate, int first_own)
     if (chown(p->scratch, p->uid, p->gid) != 0)
         warn("cannot give the scratch folder '%s' to uid %u: %s", p->scratch, (unsigned)p->uid,
              strerror(errno));
-    char *bad = unreadable_after_drop(p, candidate, first_own);
-    if (!bad) {
-        p->drop = 1;
+    char *bad;
+    if (unreadable_after_drop(p, candidate, first_own, &bad) != 0) {
+        /* a root without capabilities cannot write into nobody's folder */
+        if (chown(p->scratch, geteuid(), getegid()) != 0)
+            warn("cannot take the scratch folder '%s' back: %s", p->scratch, strerror(errno));
+        p->drop_note = xasprintf("uid %u cannot be taken here (setresuid failed)",
+                                 (unsigned)p->uid);
         return;
     }
-    p->kept_root = xasprintf("uid %u cannot read '%s' (a folder on its way is closed to others)",
-                             (unsigned)p->uid, bad);
+    p->drop = bad ? SANDBOX_DROP_READ : SANDBOX_DROP_FULL;
+    if (bad)
+        p->drop_note = xasprintf("uid %u cannot read '%s' (a folder on its way is closed to "
+                                 "others): it keeps CAP_DAC_READ_SEARCH", (unsigned)p->uid, bad);
     free(bad);
 }
 
@@ -316,7 +326,7 @@ void sandbox_policy_free(sandbox_policy *p)
     paths_free(&p->dev);
     paths_free(&p->deny);
     paths_free(&p->secret);
-    free(p->kept_root);
+    free(p->drop_note);
     memset(p, 0, sizeof *p);
 }
 
@@ -377,7 +387,7 @@ int sandbox_policy_parse(sandbox_policy *p, int n, char *const *words)
         } else if (w[0] == 'u' && sscanf(w + 2, "%u:%u:%d", &uid, &gid, &drop) == 3) {
             p->uid = uid;
             p->gid = gid;
-            p->drop = drop != 0;
+            p->drop = drop;
         } else if (strchr(list_letters, w[0])) {
             paths_push(list_of(p, w[0]), xstrdup(w + 2));
         } else {

@@ -7,6 +7,7 @@
  * the report says which layers the workers got.
  */
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -26,24 +27,54 @@ static size_t count_verdict(json_t *report, const char *verdict)
     return n;
 }
 
-Test(confine, the_scratch_folder_is_the_candidates_and_goes_with_the_run)
+/* 1 when folder `dir` holds nothing. */
+static int empty(const char *dir)
 {
+    DIR *d = opendir(dir);
+    cr_assert_not_null(d);
+    struct dirent *e;
+    int n = 0;
+    while ((e = readdir(d)))
+        n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+    closedir(d);
+    return n == 0;
+}
+
+/* The scratch folder is made below $TMPDIR: a folder of the test's, open
+ * to others (`mode` 0755; as root the workers drop to nobody) or not (0700:
+ * nobody cannot reach it, so the workers keep CAP_DAC_READ_SEARCH). */
+static void scratch_works(mode_t mode)
+{
+    char tmp[64];
+    temp_template(tmp, sizeof tmp, "/tmp/confine-tmp-");
+    cr_assert(mkdtemp(tmp));
+    chmod(tmp, mode);
+    setenv("TMPDIR", tmp, 1);
     run r = run_harness("--candidate " CANDS "uses_scratch.so --cases " BASIC " --quiet");
+    unsetenv("TMPDIR");
     cr_expect_eq(r.code, 0, "%s%s", r.out, r.err);
     cr_assert_not_null(r.report);
     cr_expect_eq(count_verdict(r.report, "FAIL") + count_verdict(r.report, "CRASH"), 0,
                  "the candidate could not use its scratch folder: %s", r.out);
     json_t *sb = sandbox_of(r.report);
     cr_assert(json_is_true(json_object_get(sb, "enabled")), "%s", r.err);
-    const char *scratch = json_string_value(json_object_get(sb, "scratch"));
-    cr_assert_not_null(scratch);
-    struct stat st;
-    cr_expect_neq(stat(scratch, &st), 0, "the scratch folder %s outlived the run", scratch);
+    cr_expect(empty(tmp), "the scratch folder in %s outlived the run", tmp);
+    rmdir(tmp);
+    if (mode == 0700 && geteuid() == 0)
+        cr_expect(strstr(json_string_value(json_array_get(json_object_get(sb, "warnings"), 0)),
+                         "it keeps CAP_DAC_READ_SEARCH"), "%s", r.err);
+    cr_expect(json_is_true(json_object_get(sb, "root_dropped")) || geteuid() != 0);
     cr_expect_eq(json_integer_value(json_object_get(sb, "stopped_workers")), 0);
     /* a layer this kernel lacks is a warning, never silent */
     if (json_integer_value(json_object_get(sb, "landlock_abi")) == 0)
         cr_expect_gt(json_array_size(json_object_get(sb, "warnings")), 0);
     run_free(&r);
+}
+
+Test(confine, the_scratch_folder_is_the_candidates_and_goes_with_the_run)
+{
+    scratch_works(0755);
+    scratch_works(0700);
 }
 
 Test(confine, a_refused_read_is_a_note_and_sandbox_allow_opens_it)
