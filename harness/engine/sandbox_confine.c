@@ -21,6 +21,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "fd_pass.h"
 #include "sandbox_int.h"
 
 static int failed(char *err, size_t size, const char *what, int e)
@@ -200,33 +201,13 @@ static int seal_watch_fd(void)
 static int send_listener(int listener, const sandbox_facts *facts)
 {
     sandbox_hello h = {getpid(), *facts};
-    union {
-        char buf[CMSG_SPACE(sizeof(int))];
-        struct cmsghdr align;
-    } u;
-    memset(&u, 0, sizeof u);
-    struct iovec io = {&h, sizeof h};
-    struct msghdr m = {0};
-    m.msg_iov = &io;
-    m.msg_iovlen = 1;
-    if (listener > 0) {
-        m.msg_control = u.buf;
-        m.msg_controllen = sizeof u.buf;
-        struct cmsghdr *c = CMSG_FIRSTHDR(&m);
-        c->cmsg_level = SOL_SOCKET;
-        c->cmsg_type = SCM_RIGHTS;
-        c->cmsg_len = CMSG_LEN(sizeof(int));
-        memcpy(CMSG_DATA(c), &listener, sizeof listener);
-    }
-    ssize_t n;
-    while ((n = sendmsg(SANDBOX_FD_WATCH, &m, MSG_NOSIGNAL)) < 0 && errno == EINTR)
-        ;
+    int rc = fd_send(SANDBOX_FD_WATCH, &h, sizeof h, listener > 0 ? listener : -1);
     int e = errno;
     if (listener > 0)
         close(listener);
     close(SANDBOX_FD_WATCH);
     errno = e;
-    return n == (ssize_t)sizeof h ? 0 : -1;
+    return rc;
 }
 
 int sandbox_confine(const sandbox_policy *p, sandbox_facts *f, char *err, size_t size)

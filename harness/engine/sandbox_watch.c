@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "base/base.h"
+#include "fd_pass.h"
 #include "sandbox_int.h"
 
 typedef struct listener {
@@ -56,24 +57,8 @@ struct sandbox_watch {
 static void receive_hello(sandbox_watch *w)
 {
     sandbox_hello h;
-    union {
-        char buf[CMSG_SPACE(sizeof(int))];
-        struct cmsghdr align;
-    } u;
-    struct iovec io = {&h, sizeof h};
-    struct msghdr m = {0};
-    m.msg_iov = &io;
-    m.msg_iovlen = 1;
-    m.msg_control = u.buf;
-    m.msg_controllen = sizeof u.buf;
-    ssize_t n = recvmsg(w->sock[0], &m, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
-    if (n <= 0)
-        return;
-    struct cmsghdr *c = CMSG_FIRSTHDR(&m);
-    int fd = -1;
-    if (c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS &&
-        c->cmsg_len == CMSG_LEN(sizeof(int)))
-        memcpy(&fd, CMSG_DATA(c), sizeof fd);
+    int fd;
+    ssize_t n = fd_recv(w->sock[0], &h, sizeof h, &fd, MSG_DONTWAIT);
     if (n != (ssize_t)sizeof h) {
         if (fd >= 0)
             close(fd);

@@ -17,6 +17,7 @@
 
 #include "base/base.h"
 #include "exec.h"
+#include "fd_pass.h"
 #include "reaper.h"
 #include "sandbox.h"
 
@@ -63,27 +64,11 @@ static _Noreturn void channel_failed(int fd, int err)
  * fd, or -1. */
 static int receive_binding(void)
 {
-    int idx;
-    union {
-        char buf[CMSG_SPACE(sizeof(int))];
-        struct cmsghdr align;
-    } u;
-    struct iovec io = {&idx, sizeof idx};
-    struct msghdr m = {0};
-    m.msg_iov = &io;
-    m.msg_iovlen = 1;
-    m.msg_control = u.buf;
-    m.msg_controllen = sizeof u.buf;
-    ssize_t n;
-    while ((n = recvmsg(WORKER_FD_REQ, &m, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR)
-        ;
-    struct cmsghdr *c = n == (ssize_t)sizeof idx ? CMSG_FIRSTHDR(&m) : NULL;
-    if (!c || c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS ||
-        c->cmsg_len != CMSG_LEN(sizeof(int)))
-        return -1;
-    int fd;
-    memcpy(&fd, CMSG_DATA(c), sizeof fd);
-    return fd;
+    int idx, fd;
+    ssize_t n = fd_recv(WORKER_FD_REQ, &idx, sizeof idx, &fd, 0);
+    if (n != (ssize_t)sizeof idx && fd >= 0)
+        close(fd);
+    return n == (ssize_t)sizeof idx ? fd : -1;
 }
 
 _Noreturn void worker_serve(const worker_args *w)

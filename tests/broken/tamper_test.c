@@ -10,7 +10,8 @@
  * keys/vendor.pem, out/ (the report folder and its journal).  The
  * candidate's target (RESHAPE_HOSTILE_TARGET) is one of those files;
  * every file but out/ is compared byte for byte after the run, and out/
- * holds only what the harness wrote.  As root, every candidate runs
+ * holds only what the harness wrote, with no forged journal line.  As
+ * root, every candidate runs
  * twice: as root (the workers drop to nobody) and as nobody itself
  * (setpriv; the folder is given to nobody, so that only Landlock keeps the
  * candidate from it).  With --sandbox off the ground check fails the run
@@ -254,11 +255,27 @@ static const char *network_of(json_t *report)
     return s ? s : "";
 }
 
+/* 1 when `text` holds the parts of `pattern` split at each '*', in order. */
+static int holds_in_order(const char *text, const char *pattern)
+{
+    char part[700];
+    while (*pattern) {
+        size_t n = strcspn(pattern, "*");
+        snprintf(part, sizeof part, "%.*s", (int)n, pattern);
+        const char *at = strstr(text, part);
+        if (!at)
+            return 0;
+        text = at + n;
+        pattern += n + (pattern[n] == '*');
+    }
+    return 1;
+}
+
 /*
  * Runs candidate `name` on target TOP/`file` (NULL: none) as `uid` and
  * checks: exit 1, nonconformant, a CRASH whose detail holds "it tried to "
- * `act` (TOP/ in it replaced by the folder) and "(the worker was
- * stopped)", nothing changed.
+ * `act` (TOP/ in it replaced by the folder; * for any text) and "(the
+ * worker was stopped)", nothing changed.
  */
 static void caught(const char *name, const char *file, const char *act, int uid)
 {
@@ -288,8 +305,8 @@ static void caught(const char *name, const char *file, const char *act, int uid)
     else
         snprintf(want, sizeof want, "it tried to %s", act);
     json_decref(report);
-    cr_expect(strstr(s.first_detail, want), "%s %s: the first CRASH says \"%s\", not \"%s\"",
-              name, who, s.first_detail, want);
+    cr_expect(holds_in_order(s.first_detail, want), "%s %s: the first CRASH says \"%s\", not "
+              "\"%s\"", name, who, s.first_detail, want);
     cr_expect(strstr(s.first_detail, "(the worker was stopped)"), "%s", s.first_detail);
     take(&after, top, top);
     expect_unchanged(&before, &after, name);
@@ -339,10 +356,10 @@ Test(tamper, a_tcp_connection_is_refused, .timeout = 300)
     caught_both("connects_tcp", NULL, "connect");
 }
 
-Test(tamper, writing_the_journal_is_refused, .timeout = 300)
+Test(tamper, replacing_the_journal_is_refused, .timeout = 300)
 {
-    caught_both("writes_journal", "out/journal.jsonl",
-                "open TOP/out/journal.jsonl for writing");
+    caught_both("replaces_journal", "out/journal.jsonl",
+                "rename /*/journal.jsonl to TOP/out/journal.jsonl");
 }
 
 /* --sandbox off: the candidate changes TOP/`file`; the run exits 3 and

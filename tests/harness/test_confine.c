@@ -18,15 +18,6 @@ static json_t *sandbox_of(json_t *report)
     return json_object_get(json_object_get(report, "host"), "sandbox");
 }
 
-static size_t count_verdict(json_t *report, const char *verdict)
-{
-    json_t *cases = json_object_get(report, "cases"), *c;
-    size_t i, n = 0;
-    json_array_foreach(cases, i, c)
-        n += strcmp(json_string_value(json_object_get(c, "verdict")), verdict) == 0;
-    return n;
-}
-
 /* 1 when folder `dir` holds nothing. */
 static int empty(const char *dir)
 {
