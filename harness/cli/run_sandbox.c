@@ -110,16 +110,15 @@ json_t *run_sandbox_json(const sandbox_summary *seen, const sandbox_policy *p)
         missing_layers(warnings, &s);
     for (int i = 0; i < s.nnotes; i++)
         json_array_append_new(acts, json_string(s.notes[i]));
-    if (s.refused)
-        warn("sandbox: refused %ld act%s that stopped no worker (the calls failed): %s%s",
-             s.refused, s.refused == 1 ? "" : "s", s.notes[0],
-             s.refused > 1 ? "; the report lists the first ones" : "");
-    return json_pack("{s:b, s:i, s:s, s:I, s:b, s:b, s:i, s:I, s:o, s:o}", "enabled", 1,
+    if (s.nnotes)
+        warn("sandbox: refused %d act%s that stopped no worker (the calls failed): %s%s",
+             s.nnotes, s.nnotes == 1 ? "" : "s", s.notes[0],
+             s.nnotes > 1 ? "; the report lists them" : "");
+    return json_pack("{s:b, s:i, s:s, s:I, s:b, s:b, s:o, s:b, s:o}", "enabled", 1,
                      "landlock_abi", s.facts.landlock_abi, "network", network_words(s.facts.netns),
                      "uid", (json_int_t)s.facts.uid, "root_dropped",
-                     s.facts.dropped != SANDBOX_DROP_NONE,
-                     "observed", s.facts.observed, "stopped_workers", s.stopped,
-                     "refused", (json_int_t)s.refused, "refused_acts", acts,
+                     s.facts.dropped != SANDBOX_DROP_NONE, "observed", s.facts.observed,
+                     "refused_acts", acts, "refused_acts_cut", s.more_notes,
                      "warnings", warnings);
 }
 

@@ -169,9 +169,9 @@ typedef struct sandbox_watch sandbox_watch;
 typedef struct sandbox_summary {
     int known;                  /* a confined process said what it got */
     sandbox_facts facts;        /* the latest one's */
-    int stopped;                /* workers stopped for an act */
-    long refused;               /* refused acts that stopped no worker */
-    int nnotes;                 /* the first distinct ones of them */
+    int nnotes;                 /* the first distinct refused acts that
+                                   stopped no worker */
+    int more_notes;             /* 1: more distinct ones than those */
     char notes[SANDBOX_NOTES][SANDBOX_ACT_BYTES];
 } sandbox_summary;
 

@@ -282,6 +282,9 @@ int sandbox_policy_make(sandbox_policy *p, const char *candidate, const sandbox_
     add_runpath(p, candidate, dir);
     free(dir);
     add_path_list(&p->read, getenv("LD_LIBRARY_PATH"));
+    /* a worker is the harness binary: its runtime may open it again (a
+     * sanitizer's symbolizer does) */
+    paths_add_existing(&p->read, "/proc/self/exe");
     for (int i = 0; i < spec->nallow; i++)
         paths_push(&p->read, resolve_loose(spec->allow[i]));
     for (int i = 0; i < spec->nallow_write; i++)

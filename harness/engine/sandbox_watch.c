@@ -77,12 +77,13 @@ static void receive_hello(sandbox_watch *w)
 static void note(sandbox_watch *w, const char *what)
 {
     pthread_mutex_lock(&w->lock);
-    w->sum.refused++;
     int seen = 0;
     for (int i = 0; i < w->sum.nnotes && !seen; i++)
         seen = !strcmp(w->sum.notes[i], what);
     if (!seen && w->sum.nnotes < SANDBOX_NOTES)
         snprintf(w->sum.notes[w->sum.nnotes++], SANDBOX_ACT_BYTES, "%s", what);
+    else if (!seen)
+        w->sum.more_notes = 1;
     pthread_mutex_unlock(&w->lock);
 }
 
@@ -96,7 +97,6 @@ static void stop(sandbox_watch *w, pid_t owner, pid_t pid, const char *what)
     char *s = w->stops[w->nstops++].what;
     memcpy(s, "tried to ", 9);
     snprintf(s + 9, SANDBOX_ACT_BYTES - 9, "%.*s", SANDBOX_ACT_BYTES - 10, what);
-    w->sum.stopped++;
     pthread_mutex_unlock(&w->lock);
     kill(pid, SIGKILL);     /* a thread's id names its process */
     kill(owner, SIGKILL);
