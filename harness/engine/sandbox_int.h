@@ -1,7 +1,7 @@
 /*
  * sandbox_int.h - what the sandbox's files share, private to engine/:
- * Landlock's ruleset (sandbox_fs.c), the observed filter's calls and what
- * the observer makes of one (sandbox_act.c).  Depends on sandbox.h and
+ * Landlock's ruleset (sandbox_fs.c), the observed filter's calls
+ * (sandbox_calls.c) and what the observer makes of one (sandbox_act.c).  Depends on sandbox.h and
  * the kernel's seccomp header.
  */
 #ifndef HARNESS_SANDBOX_INT_H
