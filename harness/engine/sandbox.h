@@ -137,7 +137,11 @@ typedef struct sandbox_facts {
  * observed seccomp filter, whose listener it sends with `facts` over
  * SANDBOX_FD_WATCH.  A layer the kernel lacks is left out and `facts`
  * says so.  Returns 0, or -1 with `err` (room for `size` bytes) saying
- * what failed (a layer that is there but cannot be set up).
+ * what failed (a layer that is there but cannot be set up).  Nothing in
+ * it holds the caller's pid: a process that forks workers from one loaded
+ * candidate calls it once, and its children share the filter's listener
+ * (the observer then records a stop under, and kills, the process that
+ * called this; such a process must stop the worker below it instead).
  */
 int sandbox_confine(const sandbox_policy *p, sandbox_facts *facts, char *err, size_t size);
 
