@@ -40,15 +40,17 @@ void cli_usage(const char *text);
  * and then nothing runs); the run takes the suite at `cases`, every
  * variant, and the seed, timeout_ms, max_bytes and strict_errors `report`
  * records, with `jobs` (NULL: the default); every (case, variant) must get
- * the verdict the report has ("rerun-verdict-mismatch"), and its workers
+ * the verdict the report has ("rerun-verdict-mismatch"), its workers
  * must have loaded the libraries the report records, each with its
  * SHA-256 ("rerun-library-mismatch"; `allow_system`:
- * --allow-system-updates, libraries_compare).  `argv0` is the program as
- * typed (the workers are the harness binary itself).  Prints one "rerun:
- * ..." line.  A candidate that cannot be loaded ends the process with exit
- * status 3, as a run does.
+ * --allow-system-updates, libraries_compare), its workers confined as the
+ * report's sandbox_allow options say, and the bundle at `bundle_path` kept
+ * from them.  `argv0` is the program as typed (the workers are the harness
+ * binary itself).  Prints one "rerun: ..." line.  A candidate that cannot
+ * be loaded ends the process with exit status 3, as a run does.
  */
 void rerun_check(checker *k, const bundle *b, json_t *report, const char *so,
-                 const char *cases, const char *jobs, int allow_system, char *argv0);
+                 const char *cases, const char *jobs, int allow_system, char *argv0,
+                 const char *bundle_path);
 
 #endif

@@ -6,6 +6,7 @@
 static const char certify_usage[] =
 "usage: reshape-conform certify --candidate X.so --out DIR [--jobs N] [--perf[=SIZE]]\n"
 "                               [--sign KEY.pem [--signer NAME]] [--quiet]\n"
+"                               [--sandbox-allow PATH] [--sandbox-allow-write PATH]\n"
 "\n"
 "  --candidate PATH  the candidate .so (required)\n"
 "  --out DIR         where NAME-VERSION.tar.gz goes (created if missing; the\n"
@@ -19,13 +20,17 @@ static const char certify_usage[] =
 "  --sign KEY.pem    sign the manifest with this Ed25519 private key\n"
 "                    ('openssl genpkey -algorithm ed25519 -out KEY.pem')\n"
 "  --signer NAME     who signs, recorded in the bundle beside the key\n"
+"  --sandbox-allow PATH  let the candidate read PATH too (repeatable;\n"
+"                    recorded, verify --rerun allows it again)\n"
+"  --sandbox-allow-write PATH  let it change PATH too (repeatable)\n"
 "  --quiet           no progress lines\n"
 "  --help            this text\n"
 "\n"
 "Runs every case of the suite in every variant that applies, with the\n"
 "default timeout, seed and max-bytes, no --strict-errors, no expectations,\n"
-"and --libraries, then writes report.json, report.xml, report.md and\n"
-"report.html (when the renderer is there), command.txt, suite.json,\n"
+"and --libraries.  The candidate runs confined as in a run, and neither the\n"
+"key nor DIR is open to it.  Then writes report.json, report.xml, report.md\n"
+"and report.html (when the renderer is there), command.txt, suite.json,\n"
 "candidate.sha256, libraries.sha256 (every shared object the workers had\n"
 "mapped), host.json and MANIFEST.sha256 into the bundle; with --sign also\n"
 "signer.json and MANIFEST.sig.  Check it with 'reshape-conform verify'.\n"
@@ -34,6 +39,7 @@ static const char certify_usage[] =
 
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +53,7 @@ static const char certify_usage[] =
 #include "cert/cert.h"
 #include "perf/perf.h"
 #include "cli.h"
+#include "run_sandbox.h"
 
 static const struct option certify_options[] = {
     {"candidate", required_argument, NULL, 'c'},
@@ -57,6 +64,8 @@ static const struct option certify_options[] = {
     {"perf", optional_argument, NULL, 'p'},
     {"sign", required_argument, NULL, 'k'},
     {"signer", required_argument, NULL, 'n'},
+    {"sandbox-allow", required_argument, NULL, 'a'},
+    {"sandbox-allow-write", required_argument, NULL, 'w'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -145,12 +154,20 @@ static void add_json(bundle *b, const char *name, json_t *j)
 }
 
 /* `reshape-conform perf` with its defaults into WORK/perf.json, .md and
- * .html; a candidate that cannot be loaded leaves them out. */
-static void measure_perf(const char *cand, uint64_t max_bytes, const char *work, int quiet)
+ * .html, its workers confined as `spec` says; a candidate that cannot be
+ * loaded leaves them out. */
+static void measure_perf(const char *cand, uint64_t max_bytes, const char *work, int quiet,
+                         const sandbox_spec *spec)
 {
     perf_config c = {((1u << RESHAPE_OP_COUNT) - 1) << 1, max_bytes, 0.25};
-    char *err = NULL;
-    json_t *profile = perf_profile(cand, &c, 60, quiet, &err);
+    char *err = NULL, real[PATH_MAX];
+    sandbox_policy *sb = run_sandbox_policy(realpath(cand, real) ? real : cand, spec);
+    sandbox_summary seen;
+    json_t *profile = perf_profile(cand, &c, 60, quiet, sb, &seen, &err);
+    if (profile)
+        json_object_set_new(json_object_get(profile, "host"), "sandbox",
+                            run_sandbox_json(&seen, sb));
+    run_sandbox_end(sb);
     if (!profile) {
         warn("no performance profile: %s", err);
         free(err);
@@ -167,7 +184,8 @@ static void measure_perf(const char *cand, uint64_t max_bytes, const char *work,
 int cmd_certify(int argc, char **argv)
 {
     const char *cand = NULL, *out = NULL, *jobs = NULL, *cases = NULL, *key_path = NULL,
-               *signer = NULL;
+               *signer = NULL, *allow[16], *allow_write[16];
+    int nallow = 0, nallow_write = 0;
     int quiet = 0, perf = 0, c;
     uint64_t perf_max = perf_default_max_bytes();
     opterr = 0;
@@ -186,6 +204,16 @@ int cmd_certify(int argc, char **argv)
             break;
         case 'k': key_path = optarg; break;
         case 'n': signer = optarg; break;
+        case 'a':
+            if (nallow == 16)
+                die(EXIT_USAGE, "at most 16 '--sandbox-allow'");
+            allow[nallow++] = optarg;
+            break;
+        case 'w':
+            if (nallow_write == 16)
+                die(EXIT_USAGE, "at most 16 '--sandbox-allow-write'");
+            allow_write[nallow_write++] = optarg;
+            break;
         case 'h': cli_usage(certify_usage); return EXIT_CONFORMANT;
         case ':': die(EXIT_USAGE, "option '%s' needs a value", argv[optind - 1]);
         default: die(EXIT_USAGE, "unknown option '%s'", argv[optind - 1]);
@@ -221,8 +249,8 @@ int cmd_certify(int argc, char **argv)
     if (!mkdtemp(work))
         die(EXIT_HARNESS, "cannot create a folder for the run '%s': %s", work, strerror(errno));
 
-    /* the run, with the fixed options */
-    char *run_argv[32];
+    /* the run, with the fixed options; the key and DIR are secrets */
+    char *run_argv[96];
     int n = 0;
     /* main() passed argv + 1: argv[-1] is the program as typed */
     run_argv[n++] = argv[-1];
@@ -241,6 +269,19 @@ int cmd_certify(int argc, char **argv)
     }
     if (quiet)
         run_argv[n++] = "--quiet";
+    const char *deny[] = {out, key_path ? key_path : out, cases, work};
+    for (int i = 0; i < 2; i++) {
+        run_argv[n++] = "--sandbox-deny";
+        run_argv[n++] = (char *)deny[i];
+    }
+    for (int i = 0; i < nallow; i++) {
+        run_argv[n++] = "--sandbox-allow";
+        run_argv[n++] = (char *)allow[i];
+    }
+    for (int i = 0; i < nallow_write; i++) {
+        run_argv[n++] = "--sandbox-allow-write";
+        run_argv[n++] = (char *)allow_write[i];
+    }
     run_argv[n] = NULL;
     time_t started = time(NULL);
     int code = run_main(n, run_argv, 0);
@@ -249,8 +290,10 @@ int cmd_certify(int argc, char **argv)
         die(code, "no bundle: the run ended with exit status %d", code);
     }
 
-    if (perf)
-        measure_perf(cand, perf_max, work, quiet);
+    if (perf) {
+        sandbox_spec spec = {allow, nallow, allow_write, nallow_write, deny, 4};
+        measure_perf(cand, perf_max, work, quiet, &spec);
+    }
 
     bundle b;
     memset(&b, 0, sizeof b);

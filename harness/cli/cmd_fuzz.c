@@ -174,11 +174,21 @@ int cmd_fuzz(int argc, char **argv)
     if (mkdir(s.out_dir, 0777) != 0 && errno != EEXIST)
         die(EXIT_HARNESS, "cannot create '%s': %s", s.out_dir, strerror(errno));
     char *err = NULL;
-    s.e = engine_start(iso, jobs, real, s.timeout_ms, 1, 1 << 16, 1 << 16, &probe, &err);
-    if (!s.e)
+    /* the candidate is confined as in a run; the cases it writes are kept
+     * from it */
+    const char *deny[] = {s.out_dir};
+    sandbox_spec spec = {NULL, 0, NULL, 0, deny, 1};
+    sandbox_policy sb;
+    if (sandbox_policy_make(&sb, real, &spec, &err) != 0)
         die(EXIT_HARNESS, "%s", err);
+    s.e = engine_start(iso, jobs, real, s.timeout_ms, &sb, 1 << 16, 1 << 16, &probe, &err);
+    if (!s.e) {
+        sandbox_policy_free(&sb);
+        die(EXIT_HARNESS, "%s", err);
+    }
     int rc = fuzz_run(&s);
     engine_stop(s.e);
+    sandbox_policy_free(&sb);
     printf("fuzz: %ld requests from %ld generated cases in %.3f s (%.0f/s): "
            "%ld disagreements, %d case%s written to %s\n",
            s.requests, s.cases, s.elapsed, s.elapsed > 0 ? (double)s.requests / s.elapsed : 0.0,

@@ -14,6 +14,8 @@ static const char perf_usage[] =
 "  --timeout S         a point's deadline, then SIGKILL (default 60)\n"
 "  --json FILE         write the profile there\n"
 "  --report-dir DIR    write DIR/perf.json, perf.md and perf.html\n"
+"  --sandbox-allow PATH        let the candidate read PATH too; repeatable\n"
+"  --sandbox-allow-write PATH  let it change PATH too; repeatable\n"
 "  --quiet             no progress lines\n"
 "  --help              this text\n"
 "\n"
@@ -21,12 +23,14 @@ static const char perf_usage[] =
 "f64), layout (dense, in_place, strided_src, strided_dst) and size (4 KiB\n"
 "to 1 GiB by factors of 16, then 1 GiB), each beside memcpy of the same\n"
 "bytes in the same worker process; also infer_shape's latency and a tiny\n"
-"execute's cost.  A ratio of 1.0 is memcpy's bandwidth.\n"
+"execute's cost.  A ratio of 1.0 is memcpy's bandwidth.  The workers are\n"
+"confined as a run's are.\n"
 "exit status: 0 profile written, 1 the candidate could not be loaded or a\n"
 "point crashed, timed out or gave wrong bytes, 2 bad usage, 3 harness failure.\n";
 
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,8 +40,10 @@ static const char perf_usage[] =
 #include "report/report.h"
 #include "perf/perf.h"
 #include "cli.h"
+#include "run_sandbox.h"
 
-enum { P_CAND = 1, P_OP, P_MAX, P_SECS, P_TIMEOUT, P_JSON, P_DIR, P_QUIET, P_HELP };
+enum { P_CAND = 1, P_OP, P_MAX, P_SECS, P_TIMEOUT, P_JSON, P_DIR, P_QUIET, P_HELP, P_ALLOW,
+       P_WRITE };
 
 static const struct option perf_options[] = {
     {"candidate", required_argument, NULL, P_CAND},
@@ -48,6 +54,8 @@ static const struct option perf_options[] = {
     {"json", required_argument, NULL, P_JSON},
     {"report-dir", required_argument, NULL, P_DIR},
     {"quiet", no_argument, NULL, P_QUIET},
+    {"sandbox-allow", required_argument, NULL, P_ALLOW},
+    {"sandbox-allow-write", required_argument, NULL, P_WRITE},
     {"help", no_argument, NULL, P_HELP},
     {NULL, 0, NULL, 0},
 };
@@ -89,7 +97,8 @@ int cmd_perf(int argc, char **argv)
     const char *candidate = NULL, *json = NULL, *dir = NULL;
     perf_config c = {0, perf_default_max_bytes(), 0.25};
     double timeout_s = 60;
-    int quiet = 0, opt;
+    int quiet = 0, opt, nallow = 0, nwrite = 0;
+    const char *allow[16], *allow_write[16];
     optind = 1;
     while ((opt = getopt_long(argc, argv, "", perf_options, NULL)) != -1) {
         switch (opt) {
@@ -118,6 +127,15 @@ int cmd_perf(int argc, char **argv)
         case P_JSON: json = optarg; break;
         case P_DIR: dir = optarg; break;
         case P_QUIET: quiet = 1; break;
+        case P_ALLOW:
+        case P_WRITE:
+            if ((opt == P_ALLOW ? nallow : nwrite) == 16)
+                usage_error("at most 16 of '%s'", argv[optind - 1]);
+            if (opt == P_ALLOW)
+                allow[nallow++] = optarg;
+            else
+                allow_write[nwrite++] = optarg;
+            break;
         case P_HELP: cli_usage(perf_usage); return EXIT_CONFORMANT;
         default: usage_error("%s", "unknown option");
         }
@@ -128,8 +146,16 @@ int cmd_perf(int argc, char **argv)
         c.ops = ((1u << RESHAPE_OP_COUNT) - 1) << 1;
     if (!candidate)
         candidate = options_default_candidate();
-    char *err = NULL;
-    json_t *profile = perf_profile(candidate, &c, timeout_s, quiet, &err);
+    char *err = NULL, real[PATH_MAX];
+    const char *deny[] = {json ? json : dir, dir ? dir : json};
+    sandbox_spec spec = {allow, nallow, allow_write, nwrite, deny, json || dir ? 2 : 0};
+    sandbox_policy *sb = run_sandbox_policy(realpath(candidate, real) ? real : candidate, &spec);
+    sandbox_summary seen;
+    json_t *profile = perf_profile(candidate, &c, timeout_s, quiet, sb, &seen, &err);
+    if (profile)
+        json_object_set_new(json_object_get(profile, "host"), "sandbox",
+                            run_sandbox_json(&seen, sb));
+    run_sandbox_end(sb);
     if (!profile) {
         fprintf(stderr, "reshape-conform: %s\n", err);
         free(err);

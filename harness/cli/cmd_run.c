@@ -15,7 +15,10 @@ static const char run_usage[] =
 "  --jobs N             worker processes (default: online cores)\n"
 "  --timeout-ms N       per request (default 10000)\n"
 "  --isolation MODE     worker (default), fork (a process per request), none\n"
-"  --sandbox on|off     the workers' seccomp filter (default on; off to debug)\n"
+"  --sandbox on|off     confine the workers (default on; off to debug)\n"
+"  --sandbox-allow PATH  let the candidate read PATH too; repeatable\n"
+"  --sandbox-allow-write PATH  let it change PATH too; repeatable\n"
+"  --sandbox-deny PATH  keep PATH from it, as the run's own files; repeatable\n"
 "  --variants LIST      comma-separated variants, or all (default all)\n"
 "  --filter GLOB        only ids matching GLOB (fnmatch)\n"
 "  --tag TAG            only cases with TAG; repeatable (any of them)\n"
@@ -66,6 +69,7 @@ static const char run_usage[] =
 #include "run/run.h"
 #include "report/report.h"
 #include "cli.h"
+#include "run_sandbox.h"
 #include "run_steps.h"
 
 /* The most findings the terminal shows; the summary line and "+N more"
@@ -75,7 +79,7 @@ static const char run_usage[] =
 enum {
     O_CANDIDATE = 256, O_CASES, O_JOBS, O_TIMEOUT, O_ISOLATION, O_VARIANTS, O_FILTER, O_TAG,
     O_OP, O_SHARD, O_SEED, O_MAX_BYTES, O_STRICT, O_LIBRARIES, O_EXPECTATIONS, O_UPDATE_EXP, O_BASELINE,
-    O_JSON, O_JUNIT, O_SANDBOX, O_JOURNAL, O_RESUME,
+    O_JSON, O_JUNIT, O_SANDBOX, O_SB_ALLOW, O_SB_WRITE, O_SB_DENY, O_JOURNAL, O_RESUME,
     O_REPORT_DIR, O_LIST, O_VERBOSE, O_QUIET, O_HELP
 };
 
@@ -86,6 +90,9 @@ static const struct option run_options_table[] = {
     {"timeout-ms", required_argument, NULL, O_TIMEOUT},
     {"isolation", required_argument, NULL, O_ISOLATION},
     {"sandbox", required_argument, NULL, O_SANDBOX},
+    {"sandbox-allow", required_argument, NULL, O_SB_ALLOW},
+    {"sandbox-allow-write", required_argument, NULL, O_SB_WRITE},
+    {"sandbox-deny", required_argument, NULL, O_SB_DENY},
     {"variants", required_argument, NULL, O_VARIANTS},
     {"filter", required_argument, NULL, O_FILTER},
     {"tag", required_argument, NULL, O_TAG},
@@ -157,6 +164,9 @@ static void parse(run_options *o, int argc, char **argv)
             else if (!strcmp(optarg, "off")) o->sandbox = 0;
             else usage_error("'--sandbox' wants on or off, not '%s'", optarg);
             break;
+        case O_SB_ALLOW: push(&o->sandbox_allow, &o->nsandbox_allow, optarg); break;
+        case O_SB_WRITE: push(&o->sandbox_write, &o->nsandbox_write, optarg); break;
+        case O_SB_DENY: push(&o->sandbox_deny, &o->nsandbox_deny, optarg); break;
         case O_VARIANTS:
             if (parse_variants(optarg, &o->variants, &bad))
                 usage_error("unknown variant '%s'", bad);
@@ -279,8 +289,11 @@ int run_main(int argc, char **argv, int list)
     libraries_self_read(&self);
     wire_probe probe;
     char *err = NULL;
+    ground grd;
+    run_ground_start(&grd, &o, &set, cand_real);
+    sandbox_policy *sb = run_sandbox_start(&o, cand_real);
     int slots = o.jobs < njobs ? o.jobs : (njobs ? njobs : 1);
-    engine *e = engine_start(o.iso, slots, cand_real, o.timeout_ms, o.sandbox, src_need, dst_need,
+    engine *e = engine_start(o.iso, slots, cand_real, o.timeout_ms, sb, src_need, dst_need,
                              &probe, &err);
     if (!e && probe.state != 2)
         die(EXIT_HARNESS, "%s", err);
@@ -346,18 +359,23 @@ int run_main(int argc, char **argv, int list)
         baseline_print(&base, &set, res);
         headline = base_line = baseline_headline(&base, headline);
     }
+    sandbox_summary seen;
+    json_t *sandbox_facts = run_sandbox_json(e && engine_sandbox_summary(e, &seen) == 0 ? &seen
+                                                                                       : NULL, sb);
     /* reports first (the renderer may print), the findings, the summary line last */
     if (o.json || o.junit || o.report_dir || against) {
         run_info ri = {&o, &set, cand, sha, &probe, "", secs, res, nres, waivers,
                        o.baseline ? &base : NULL, libs};
         memcpy(ri.started_utc, started, sizeof started);
         json_t *report = report_build(&ri);
+        json_object_set(json_object_get(report, "host"), "sandbox", sandbox_facts);
         run_write_reports(&o, report);
         findings_print(stdout, json_object_get(report, "findings"), FINDINGS_LINES, pr.color);
         if (!o.quiet)
             skips_print(stdout, json_object_get(report, "skips"), o.verbose, FINDINGS_LINES);
         json_decref(report);
     }
+    json_decref(sandbox_facts);
     run_journal_finish(&rj);
     if (o.resume) {
         journal_free(&resumed);
@@ -368,11 +386,14 @@ int run_main(int argc, char **argv, int list)
     if (strays)
         warn("killed %d process%s the candidate left running when its workers died or ended",
              strays, strays == 1 ? "" : "es");
+    run_sandbox_end(sb);
     int code = against ? EXIT_NONCONFORMANT : EXIT_CONFORMANT;
     if (o.baseline)
         code = base.nregressions ? EXIT_NONCONFORMANT : EXIT_CONFORMANT;
     if (set.nerrors)
         code = EXIT_USAGE;
+    if (run_ground_check(&grd) != EXIT_CONFORMANT)
+        code = EXIT_HARNESS;
     for (int i = 0; i < nres; i++) {
         free(res[i].detail);
         free(res[i].got);
@@ -389,6 +410,9 @@ int run_main(int argc, char **argv, int list)
     free(o.cases);
     free(o.tags);
     free(o.op_names);
+    free(o.sandbox_allow);
+    free(o.sandbox_write);
+    free(o.sandbox_deny);
     free(default_cases);
     free(default_cand);
     return code;

@@ -288,7 +288,7 @@ int cmd_verify(int argc, char **argv)
         libraries_member_check(&k, &b, report);
     signature_check(&k, &b, trusted, key_path);
     if (report && rerun)
-        rerun_check(&k, &b, report, rerun, cases, jobs, allow_system, argv[-1]);
+        rerun_check(&k, &b, report, rerun, cases, jobs, allow_system, argv[-1], path);
     if (k.problems)
         printf("invalid: '%s': %d problem%s\n", path, k.problems, k.problems == 1 ? "" : "s");
     else

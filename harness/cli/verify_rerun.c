@@ -84,8 +84,23 @@ static int compare(checker *k, json_t *was, json_t *now)
     return diffs;
 }
 
+/* Appends `option` VALUE to argv[*n..] for each string of the report's
+ * option array `key`, up to `room` words. */
+static void pass_list(char **argv, int *n, int room, json_t *o, const char *key,
+                      char *option)
+{
+    size_t i;
+    json_t *v;
+    json_array_foreach(json_object_get(o, key), i, v)
+        if (json_is_string(v) && *n + 2 <= room) {
+            argv[(*n)++] = option;
+            argv[(*n)++] = (char *)json_string_value(v);
+        }
+}
+
 void rerun_check(checker *k, const bundle *b, json_t *report, const char *so,
-                 const char *cases, const char *jobs, int allow_system, char *argv0)
+                 const char *cases, const char *jobs, int allow_system, char *argv0,
+                 const char *bundle_path)
 {
     char sha[65];
     if (sha256_file(so, sha) != 0)
@@ -109,7 +124,7 @@ void rerun_check(checker *k, const bundle *b, json_t *report, const char *so,
              (long long)json_integer_value(json_object_get(o, "timeout_ms")));
     snprintf(max_bytes, sizeof max_bytes, "%lld",
              (long long)json_integer_value(json_object_get(o, "max_bytes")));
-    char *argv[26];
+    char *argv[64];
     int n = 0;
     argv[n++] = argv0;
     argv[n++] = "--candidate";
@@ -134,6 +149,10 @@ void rerun_check(checker *k, const bundle *b, json_t *report, const char *so,
         argv[n++] = "--jobs";
         argv[n++] = (char *)jobs;
     }
+    argv[n++] = "--sandbox-deny";
+    argv[n++] = (char *)bundle_path;
+    pass_list(argv, &n, 62, o, "sandbox_allow", "--sandbox-allow");
+    pass_list(argv, &n, 62, o, "sandbox_allow_write", "--sandbox-allow-write");
     argv[n] = NULL;
     int code = run_quietly(n, argv);
     json_error_t je;

@@ -14,6 +14,7 @@
 #include <sys/types.h>
 
 #include "deadline.h"
+#include "sandbox.h"
 #include "spawner.h"
 #include "worker.h"
 #include "worker_proc.h"
@@ -53,7 +54,11 @@ struct engine {
     size_t big_src, big_dst;            /* of each arena's big cell */
     worker_hello hello;                 /* the latest worker's, when it loaded */
     int chatty;
-    int sandbox;                        /* workers install sandbox.h's filter */
+    const sandbox_policy *sb;           /* workers are confined (sandbox.h); NULL:
+                                           --sandbox off */
+    char **sb_words;                    /* sb as the words of __worker's argv */
+    int nsb_words;
+    sandbox_watch *watch;               /* the observer of the confined workers */
     int forky;                          /* a worker left children running */
     int sweep_due;                      /* a worker ended: its orphans come here */
     int want_spares;                    /* spares to keep loaded: 1, or a slot's

@@ -22,6 +22,7 @@
 #include "base/base.h"
 #include "engine_int.h"
 #include "exec.h"
+#include "fd_pass.h"
 #include "reaper.h"
 
 /* Leaves a worker that is dying to be reaped later, so that its teardown
@@ -129,24 +130,9 @@ static int engine_pick_spare(engine *e)
  * that died after loading is left for the submit's poll to report. */
 static void proc_send_binding(proc *p, int idx, int fd)
 {
-    union {
-        char buf[CMSG_SPACE(sizeof(int))];
-        struct cmsghdr align;
-    } u;
-    memset(&u, 0, sizeof u);
-    struct iovec io = {&idx, sizeof idx};
-    struct msghdr m = {0};
-    m.msg_iov = &io;
-    m.msg_iovlen = 1;
-    m.msg_control = u.buf;
-    m.msg_controllen = sizeof u.buf;
-    struct cmsghdr *c = CMSG_FIRSTHDR(&m);
-    c->cmsg_level = SOL_SOCKET;
-    c->cmsg_type = SCM_RIGHTS;
-    c->cmsg_len = CMSG_LEN(sizeof(int));
-    memcpy(CMSG_DATA(c), &fd, sizeof fd);
-    while (sendmsg(p->req_w, &m, MSG_NOSIGNAL) < 0 && errno == EINTR)
-        ;
+    if (fd_send(p->req_w, &idx, sizeof idx, fd) != 0) {
+        /* it died: the submit's poll reports it */
+    }
 }
 
 /* Gives slot `i` a worker: a spare (waiting for it to load if none has

@@ -1,23 +1,156 @@
 /*
- * sandbox.h - the seccomp filter (libseccomp) a worker installs before it
- * loads the candidate, so that no candidate can signal, trace or write into
- * another process, or change the machine (harness/README.md, "Sandbox",
- * lists the rules).  A call the filter stops raises SIGSYS
- * (SECCOMP_RET_TRAP); the worker's handler names the system call on its
- * stderr, records it in the running request's response (exec.h,
- * exec_record_death), tells the parent and dies of SIGSYS.  Depends on
- * libseccomp and exec.h.
+ * sandbox.h - confining the candidate (harness/README.md, "Sandbox").
+ *
+ * Four layers, each the kernel's, none depending on another:
+ *   - the confinement of the process that loads the candidate
+ *     (sandbox_confine, sandbox_confine.c): a private scratch folder as
+ *     TMPDIR, HOME and working folder; a network namespace of its own (or
+ *     no network sockets at all); root dropped to an unprivileged uid;
+ *     Landlock (sandbox_fs.c): read only what a library needs, write only
+ *     the scratch folder, no TCP, no abstract Unix socket or signal out of
+ *     its domain; a seccomp filter that refuses attribute changes and
+ *     other sockets and hands the calls that touch paths or addresses to
+ *     the observer;
+ *   - the observer (sandbox_watch.c, sandbox_act.c), in the parent: it
+ *     reads each handed call, lets the kernel decide it, and stops the
+ *     worker (SIGKILL) when it would change a file outside the scratch
+ *     folder, read a secret or reach the network, recording what it tried;
+ *   - each worker's own seccomp filter (sandbox_install, sandbox.c): no
+ *     signal, trace or memory access to another process, no namespace,
+ *     mount or change of the machine; a stopped call raises SIGSYS;
+ *   - the parent's policy (sandbox_policy.c): which folders, built once
+ *     per run, passed to workers as words of their command line.
+ * Depends on libseccomp, libelf (a candidate's RUNPATH), Landlock's
+ * system calls, exec.h.
  */
 #ifndef HARNESS_SANDBOX_H
 #define HARNESS_SANDBOX_H
 
 #include <stddef.h>
+#include <sys/types.h>
+
+/* ------------------------------------------------------------ policy */
+
+/* A list of absolute, resolved paths. */
+typedef struct sandbox_paths {
+    char **v;
+    int n;
+} sandbox_paths;
 
 /*
- * Installs the SIGSYS handler and the filter in the calling process, which
- * must have no other thread yet (every thread started later inherits the
- * filter, and so does every child).  Returns 0, or -1 with `err` (room for
- * `size` bytes) saying which libseccomp call failed and why.
+ * What a confined process may touch.  Every path is absolute and resolved
+ * (realpath) where it exists.
+ */
+typedef struct sandbox_policy {
+    char *candidate;        /* the candidate: readable whatever is denied */
+    char *scratch;          /* the run's scratch folder: TMPDIR, HOME, cwd;
+                               the one folder the candidate may change */
+    sandbox_paths read;     /* folders and files it may read and execute */
+    sandbox_paths write;    /* more it may change (--sandbox-allow-write) */
+    sandbox_paths dev;      /* device files it may read, write and ioctl */
+    sandbox_paths deny;     /* carved out of `read`: the harness's inputs and
+                               outputs, keys, /etc/shadow, ... */
+    sandbox_paths secret;   /* beside `deny`, where a refused read is a
+                               secret's: the invoking user's home, /root */
+    int drop;               /* the process, run as root, drops to uid, gid:
+                               SANDBOX_DROP_* */
+    uid_t uid;
+    gid_t gid;
+    char *drop_note;        /* SANDBOX_DROP_READ or none as root: why */
+} sandbox_policy;
+
+enum {
+    SANDBOX_DROP_NONE,      /* not root, or uid cannot be taken: none */
+    SANDBOX_DROP_FULL,      /* to uid, gid, with no capability */
+    SANDBOX_DROP_READ       /* to uid, gid, keeping CAP_DAC_READ_SEARCH:
+                               uid cannot reach the candidate's files (a
+                               folder on the way is root's alone); Landlock
+                               then alone keeps reads to the policy */
+};
+
+/* What a run adds to the policy (the options of "Sandbox"). */
+typedef struct sandbox_spec {
+    const char *const *allow;       /* --sandbox-allow: read */
+    int nallow;
+    const char *const *allow_write; /* --sandbox-allow-write: change */
+    int nallow_write;
+    const char *const *deny;        /* the run's inputs and outputs,
+                                       --sandbox-deny */
+    int ndeny;
+} sandbox_spec;
+
+/*
+ * Builds the policy for running the candidate at `candidate` (a resolved
+ * path) as `spec` adds to it: the system's library and data folders, /proc
+ * and /sys to read; the candidate's folder and the folders its RUNPATH or
+ * RPATH names (libelf), LD_LIBRARY_PATH's; the device files of
+ * /dev that exist (null, zero, full, random, urandom, nvidia*, dri, kfd);
+ * the secrets; a scratch folder made now below $TMPDIR (or /tmp).  As root,
+ * the process is to drop to "nobody": keeping CAP_DAC_READ_SEARCH when
+ * that uid cannot read the candidate, its folders or the scratch folder,
+ * not at all when it cannot be taken (`drop_note` says why).  Returns 0,
+ * or -1 with *err set (the scratch folder cannot be made).
+ */
+int sandbox_policy_make(sandbox_policy *p, const char *candidate, const sandbox_spec *spec,
+                        char **err);
+
+/* Removes the scratch folder and everything in it, and frees `p`.  Says
+ * on stderr what it could not remove. */
+void sandbox_policy_free(sandbox_policy *p);
+
+/* The policy as command-line words ("s:/tmp/reshape-scratch-x", "r:/usr",
+ * ...), NULL-terminated, *n of them (the secrets are the observer's: not
+ * among them).  Free with sandbox_words_free. */
+char **sandbox_policy_words(const sandbox_policy *p, int *n);
+void sandbox_words_free(char **words);
+
+/* Reads words of sandbox_policy_words back into `p` (paths copied; free
+ * with sandbox_policy_free, which then removes the scratch folder: only
+ * the parent's copy is freed).  Returns 0, or -1 for a word it does not
+ * know or no scratch folder. */
+int sandbox_policy_parse(sandbox_policy *p, int n, char *const *words);
+
+/* 1 when `path` is `root` or lies below it (both absolute, resolved). */
+int sandbox_path_under(const char *path, const char *root);
+
+/* ------------------------------------------------------------ confining */
+
+/* The fd on which a confined process finds the observer's socket
+ * (sandbox_watch_worker_fd); closed by sandbox_confine. */
+#define SANDBOX_FD_WATCH 5
+
+/* What a confined process got: the layers in place. */
+typedef struct sandbox_facts {
+    int landlock_abi;       /* 0: no Landlock (kernel or LSM list) */
+    int netns;              /* 1: a network namespace of its own (2: in a
+                               user namespace); 0: no network sockets */
+    int dropped;            /* SANDBOX_DROP_*: root dropped to `uid` */
+    int observed;           /* 1: the observer gets its calls */
+    unsigned uid;
+} sandbox_facts;
+
+/*
+ * Confines the calling process, which must have no other thread and must
+ * not have loaded the candidate yet (every thread and child started later
+ * is confined too): working folder and TMPDIR, HOME and XDG_*_HOME set to
+ * the scratch folder; a network namespace; root dropped; Landlock; the
+ * observed seccomp filter, whose listener it sends with `facts` over
+ * SANDBOX_FD_WATCH.  A layer the kernel lacks is left out and `facts`
+ * says so.  Returns 0, or -1 with `err` (room for `size` bytes) saying
+ * what failed (a layer that is there but cannot be set up).  Nothing in
+ * it holds the caller's pid: a process that forks workers from one loaded
+ * candidate calls it once, and its children share the filter's listener
+ * (the observer then records a stop under, and kills, the process that
+ * called this; such a process must stop the worker below it instead).
+ */
+int sandbox_confine(const sandbox_policy *p, sandbox_facts *facts, char *err, size_t size);
+
+/*
+ * Installs the worker's own filter and its SIGSYS handler in the calling
+ * process, which must have no other thread yet (every thread started later
+ * inherits the filter, and so does every child): the rules hold the
+ * worker's pid.  Returns 0, or -1 with `err` (room for `size` bytes)
+ * saying which libseccomp call failed and why.
  */
 int sandbox_install(char *err, size_t size);
 
@@ -28,5 +161,44 @@ int sandbox_install(char *err, size_t size);
  * violation from the number a worker recorded.
  */
 const char *sandbox_syscall_name(long nr, char *buf, size_t size);
+
+/* ------------------------------------------------------------ observer */
+
+#define SANDBOX_ACT_BYTES 320   /* the longest act's description */
+#define SANDBOX_NOTES 16        /* refused acts kept that stopped no worker */
+
+typedef struct sandbox_watch sandbox_watch;
+
+/* What the observer saw, for the report. */
+typedef struct sandbox_summary {
+    int known;                  /* a confined process said what it got */
+    sandbox_facts facts;        /* the latest one's */
+    int nnotes;                 /* the first distinct refused acts that
+                                   stopped no worker */
+    int more_notes;             /* 1: more distinct ones than those */
+    char notes[SANDBOX_NOTES][SANDBOX_ACT_BYTES];
+} sandbox_summary;
+
+/* Starts the observer of the processes confined under `p` (which must
+ * outlive it): a thread of the parent.  Returns it, or NULL with *err set. */
+sandbox_watch *sandbox_watch_start(const sandbox_policy *p, char **err);
+
+/* The socket end a confined process gets as SANDBOX_FD_WATCH. */
+int sandbox_watch_worker_fd(const sandbox_watch *w);
+
+/*
+ * When the observer stopped process `pid` (a worker it watches, or one
+ * below it): 1 and what it tried ("tried to open cases/x.yaml for
+ * writing") in `buf` (room for `size` bytes), forgotten then; else 0.
+ * The record is made before the kill, so a death seen is a death
+ * recorded.
+ */
+int sandbox_watch_take_stop(sandbox_watch *w, pid_t pid, char *buf, size_t size);
+
+/* What the observer saw so far. */
+void sandbox_watch_summary(sandbox_watch *w, sandbox_summary *out);
+
+/* Stops the observer's thread and frees it (a NULL `w` is nothing). */
+void sandbox_watch_stop(sandbox_watch *w);
 
 #endif

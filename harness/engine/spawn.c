@@ -106,7 +106,8 @@ static _Noreturn void forked_worker(engine *e, const worker_args *w, int req, in
     }
     int devnull = open("/dev/null", O_RDONLY);
     if (devnull < 0 || dup2(devnull, 0) < 0 || dup2(out, 1) < 0 || dup2(out, 2) < 0 ||
-        dup2(req, WORKER_FD_REQ) < 0 || dup2(resp, WORKER_FD_RESP) < 0)
+        dup2(req, WORKER_FD_REQ) < 0 || dup2(resp, WORKER_FD_RESP) < 0 ||
+        (e->watch && dup2(sandbox_watch_worker_fd(e->watch), SANDBOX_FD_WATCH) < 0))
         _exit(127);
     worker_serve(w);
 }
@@ -145,7 +146,7 @@ static int proc_spawn_here(engine *e, proc *p, char **err)
     out[1] = move_high(out[1]);
     pid_t pid = -1;
     int rc = 0;
-    worker_args w = {e->path, e->big_src, e->big_dst, getpid(), e->mode == ISO_FORK, e->sandbox};
+    worker_args w = {e->path, e->big_src, e->big_dst, getpid(), e->mode == ISO_FORK, e->sb};
     if (req[1] < 0 || resp[1] < 0 || out[1] < 0) {
         rc = errno;
     } else if (e->mode == ISO_FORK) {
@@ -156,11 +157,15 @@ static int proc_spawn_here(engine *e, proc *p, char **err)
             forked_worker(e, &w, req[1], resp[1], out[1]);
         rc = pid < 0 ? errno : 0;
     } else {
-        char src[32], dst[32], parent[32], sandbox[2] = {e->sandbox ? '1' : '0', '\0'};
+        char src[32], dst[32], parent[32], sandbox[2] = {e->sb ? '1' : '0', '\0'};
         snprintf(src, sizeof src, "%zu", e->big_src);
         snprintf(dst, sizeof dst, "%zu", e->big_dst);
         snprintf(parent, sizeof parent, "%ld", (long)w.parent);
-        char *argv[] = {"reshape-conform", "__worker", e->path, src, dst, parent, sandbox, NULL};
+        char **argv = xcalloc((size_t)e->nsb_words + 8, sizeof *argv);
+        char *head[] = {"reshape-conform", "__worker", e->path, src, dst, parent, sandbox};
+        memcpy(argv, head, sizeof head);
+        for (int k = 0; k < e->nsb_words; k++)
+            argv[7 + k] = e->sb_words[k];
         posix_spawn_file_actions_t fa;
         posix_spawn_file_actions_init(&fa);
         posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
@@ -168,8 +173,12 @@ static int proc_spawn_here(engine *e, proc *p, char **err)
         posix_spawn_file_actions_adddup2(&fa, out[1], 2);
         posix_spawn_file_actions_adddup2(&fa, req[1], WORKER_FD_REQ);
         posix_spawn_file_actions_adddup2(&fa, resp[1], WORKER_FD_RESP);
+        if (e->watch)
+            posix_spawn_file_actions_adddup2(&fa, sandbox_watch_worker_fd(e->watch),
+                                             SANDBOX_FD_WATCH);
         rc = posix_spawn(&pid, "/proc/self/exe", &fa, NULL, argv, environ);
         posix_spawn_file_actions_destroy(&fa);
+        free(argv);
     }
     close(req[1]);
     close(resp[1]);
@@ -293,6 +302,7 @@ int proc_await_ready(engine *e, proc *p, char **err)
             break;
         }
         int st;
+        pid_t pid = p->pid;
         proc_discard_output(e, p);
         proc_kill(p, &st);
         if (got && e->hello.state == 's') {
@@ -304,10 +314,15 @@ int proc_await_ready(engine *e, proc *p, char **err)
             e->hello.probe.state = 2;
         } else {
             char *how = proc_describe_status(st);
-            *err = xasprintf("candidate '%s' died while loading, %s: %s", e->path,
-                             stage == EXEC_STAGE_ENTRY ? "in " RESHAPE_CANDIDATE_ENTRY "()"
+            char what[SANDBOX_ACT_BYTES];
+            const char *at = stage == EXEC_STAGE_ENTRY ? "in " RESHAPE_CANDIDATE_ENTRY "()"
                              : stage == EXEC_STAGE_DLOPEN ? "in dlopen (its constructors)"
-                                                          : "before dlopen", how);
+                                                          : "before dlopen";
+            if (e->watch && sandbox_watch_take_stop(e->watch, pid, what, sizeof what))
+                *err = xasprintf("the sandbox stopped candidate '%s' while loading, %s: it %s",
+                                 e->path, at, what);
+            else
+                *err = xasprintf("candidate '%s' died while loading, %s: %s", e->path, at, how);
             free(how);
             e->hello.probe.state = 2;
         }

@@ -64,6 +64,7 @@ static void slot_complete(slot *s, int idx, done_kind kind, int at, int wstatus,
 {
     out->strays = 0;
     out->budget_ms = 0;
+    out->sandbox_stop[0] = '\0';
     out->slot = idx;
     out->kind = kind;
     out->n = s->n;
@@ -158,9 +159,15 @@ static int engine_check_slot(engine *e, int i, const struct pollfd *po, const st
             }
         } else {
             int st, at = slot_running_now(s);
+            pid_t pid = s->w.pid;
             proc_reap(&s->w, &st);
             __atomic_store_n(&e->sweep_due, 1, __ATOMIC_RELAXED);
             slot_complete(s, i, DONE_DIED, at, st, out);
+            /* the observer records before it kills: a death it caused is
+             * known by now */
+            if (e->watch)
+                sandbox_watch_take_stop(e->watch, pid, out->sandbox_stop,
+                                        sizeof out->sandbox_stop);
         }
         return 1;
     }

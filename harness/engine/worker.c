@@ -23,18 +23,29 @@
 #include "exec.h"
 #include "reaper.h"
 
-engine *engine_start(isolation mode, int nslots, const char *path, int timeout_ms, int sandbox,
-                     size_t big_src, size_t big_dst, wire_probe *probe, char **err)
+engine *engine_start(isolation mode, int nslots, const char *path, int timeout_ms,
+                     const sandbox_policy *sb, size_t big_src, size_t big_dst, wire_probe *probe,
+                     char **err)
 {
     engine *e = xcalloc(1, sizeof *e);
     pthread_mutex_init(&e->lock, NULL);
     e->owner = pthread_self();
     spawner_init(&e->sp);
     e->mode = mode;
-    e->sandbox = sandbox;
+    memset(probe, 0, sizeof *probe);
+    if (sb && mode != ISO_NONE) {
+        e->watch = sandbox_watch_start(sb, err);
+        if (!e->watch) {
+            spawner_destroy(&e->sp);
+            pthread_mutex_destroy(&e->lock);
+            free(e);
+            return NULL;
+        }
+        e->sb = sb;
+        e->sb_words = sandbox_policy_words(sb, &e->nsb_words);
+    }
     e->want_spares = 1;
     deadline_init(&e->dl, timeout_ms);
-    memset(probe, 0, sizeof *probe);
     if (mode != ISO_NONE && reaper_become_subreaper() != 0)
         warn("cannot make the harness a child subreaper (%s): what a dead worker's candidate "
              "left running is not found", strerror(errno));
@@ -95,6 +106,14 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
     for (int i = 0; i < e->nslots; i++)
         proc_await_bound(e, &e->slots[i].w);
     return e;
+}
+
+int engine_sandbox_summary(engine *e, sandbox_summary *out)
+{
+    if (!e->watch)
+        return -1;
+    sandbox_watch_summary(e->watch, out);
+    return 0;
 }
 
 int engine_slots(const engine *e)
@@ -234,6 +253,8 @@ int engine_stop(engine *e)
     free(e->path);
     pthread_mutex_destroy(&e->lock);
     spawner_destroy(&e->sp);
+    sandbox_watch_stop(e->watch);
+    sandbox_words_free(e->sb_words);
     int strays = e->strays;
     free(e);
     return strays;

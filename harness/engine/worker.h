@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "sandbox.h"
 #include "wire.h"
 
 typedef enum isolation { ISO_WORKER, ISO_FORK, ISO_NONE } isolation;
@@ -54,6 +55,9 @@ typedef struct completion {
                                            request's doing) or when it was killed;
                                            the engine killed them (reaper.h) */
     int64_t budget_ms;                  /* DONE_TIMEOUT: the budget that ran out */
+    char sandbox_stop[SANDBOX_ACT_BYTES];   /* DONE_DIED: what the sandbox's
+                                           observer stopped it for ("tried to
+                                           ..."), or "" */
     char output_head[ENGINE_OUTPUT_HEAD + 1];   /* the first of request `at`'s */
 } completion;
 
@@ -63,16 +67,24 @@ typedef struct engine engine;
  * Creates `nslots` slots (1 for ISO_NONE) whose big cells hold `big_src`
  * and `big_dst` bytes, and loads the candidate at `path` once (in a
  * worker, or in-process for ISO_NONE) to check it.  `timeout_ms` is the
- * full budget of a request (deadline.h); with `sandbox`, workers install
- * sandbox.h's filter before they load the candidate.  The harness becomes
- * a child subreaper (reaper.h).  Returns the engine and fills `probe`; on
- * failure returns NULL with *err set to a message and probe->state 2 when
- * the candidate is to blame (it refused to load, died or hung while
- * loading: the message then ends with the end of its output), else 0 (the
- * harness could not start a worker, make shared memory or a sandbox).
+ * full budget of a request (deadline.h); with a policy `sb` (which must
+ * outlive the engine), workers are confined by it (sandbox_confine) and
+ * install their own filter (sandbox_install) before they load the
+ * candidate, and an observer watches them (sandbox_watch); NULL: no
+ * sandbox.  The harness becomes a child subreaper (reaper.h).  Returns the
+ * engine and fills `probe`; on failure returns NULL with *err set to a
+ * message and probe->state 2 when the candidate is to blame (it refused to
+ * load, died or hung while loading: the message then ends with the end of
+ * its output), else 0 (the harness could not start a worker, make shared
+ * memory or a sandbox).
  */
-engine *engine_start(isolation mode, int nslots, const char *path, int timeout_ms, int sandbox,
-                     size_t big_src, size_t big_dst, wire_probe *probe, char **err);
+engine *engine_start(isolation mode, int nslots, const char *path, int timeout_ms,
+                     const sandbox_policy *sb, size_t big_src, size_t big_dst, wire_probe *probe,
+                     char **err);
+
+/* What the sandbox's observer saw so far: 0 and `out` filled, or -1 when
+ * the workers are not confined (--sandbox off, --isolation none). */
+int engine_sandbox_summary(engine *e, sandbox_summary *out);
 
 int engine_slots(const engine *e);
 /* The arena of slot `i`; stage requests through its `pview`. */

@@ -17,6 +17,7 @@
 
 #include "base/base.h"
 #include "exec.h"
+#include "fd_pass.h"
 #include "reaper.h"
 #include "sandbox.h"
 
@@ -63,27 +64,11 @@ static _Noreturn void channel_failed(int fd, int err)
  * fd, or -1. */
 static int receive_binding(void)
 {
-    int idx;
-    union {
-        char buf[CMSG_SPACE(sizeof(int))];
-        struct cmsghdr align;
-    } u;
-    struct iovec io = {&idx, sizeof idx};
-    struct msghdr m = {0};
-    m.msg_iov = &io;
-    m.msg_iovlen = 1;
-    m.msg_control = u.buf;
-    m.msg_controllen = sizeof u.buf;
-    ssize_t n;
-    while ((n = recvmsg(WORKER_FD_REQ, &m, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR)
-        ;
-    struct cmsghdr *c = n == (ssize_t)sizeof idx ? CMSG_FIRSTHDR(&m) : NULL;
-    if (!c || c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS ||
-        c->cmsg_len != CMSG_LEN(sizeof(int)))
-        return -1;
-    int fd;
-    memcpy(&fd, CMSG_DATA(c), sizeof fd);
-    return fd;
+    int idx, fd;
+    ssize_t n = fd_recv(WORKER_FD_REQ, &idx, sizeof idx, &fd, 0);
+    if (n != (ssize_t)sizeof idx && fd >= 0)
+        close(fd);
+    return n == (ssize_t)sizeof idx ? fd : -1;
 }
 
 _Noreturn void worker_serve(const worker_args *w)
@@ -92,7 +77,7 @@ _Noreturn void worker_serve(const worker_args *w)
     if (getppid() != w->parent)
         _exit(0);
     signal(SIGPIPE, SIG_DFL);
-    close_from(5);
+    close_from(w->sb ? SANDBOX_FD_WATCH + 1 : SANDBOX_FD_WATCH);
     setvbuf(stdout, NULL, _IONBF, 0);
     setvbuf(stderr, NULL, _IONBF, 0);
     on_exit(exit_now, NULL);
@@ -103,8 +88,10 @@ _Noreturn void worker_serve(const worker_args *w)
         hello.state = 's';
         snprintf(hello.probe.message, sizeof hello.probe.message,
                  "cannot make the worker a child subreaper: %s", strerror(errno));
-    } else if (w->sandbox) {
-        if (sandbox_install(hello.probe.message, sizeof hello.probe.message) != 0)
+    } else if (w->sb) {
+        sandbox_facts facts;
+        if (sandbox_confine(w->sb, &facts, hello.probe.message, sizeof hello.probe.message) != 0 ||
+            sandbox_install(hello.probe.message, sizeof hello.probe.message) != 0)
             hello.state = 's';
     }
     if (hello.state == 's') {
@@ -163,17 +150,19 @@ static int parse_size(const char *s, size_t *out)
 
 int cmd_worker(int argc, char **argv)
 {
+    static sandbox_policy policy;   /* the parent's: never freed here */
     worker_args w = {0};
     size_t parent;
     size_t sandbox;
-    if (argc != 6 || parse_size(argv[2], &w.big_src) || parse_size(argv[3], &w.big_dst) ||
-        parse_size(argv[4], &parent) || parse_size(argv[5], &sandbox)) {
+    if (argc < 6 || parse_size(argv[2], &w.big_src) || parse_size(argv[3], &w.big_dst) ||
+        parse_size(argv[4], &parent) || parse_size(argv[5], &sandbox) ||
+        (sandbox && sandbox_policy_parse(&policy, argc - 6, argv + 6) != 0)) {
         fprintf(stderr, "reshape-conform: '__worker' is started by the harness itself, "
                         "not by hand\n");
         return EXIT_USAGE;
     }
     w.candidate = argv[1];
     w.parent = (pid_t)parent;
-    w.sandbox = sandbox != 0;
+    w.sb = sandbox ? &policy : NULL;
     worker_serve(&w);
 }

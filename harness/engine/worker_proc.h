@@ -11,10 +11,13 @@
  *   fd 1, 2  the write end of the output pipe the parent reads
  *   fd 3  WORKER_FD_REQ: a Unix socket from the parent
  *   fd 4  WORKER_FD_RESP: a pipe to the parent
+ *   fd 5  SANDBOX_FD_WATCH: the sandbox's observer (unless it is off)
  * and speaks this protocol:
  *   0. becomes a child subreaper (reaper.h) and, unless the sandbox is
- *      off, installs the seccomp filter (sandbox.h); if that fails, writes
- *      a worker_hello 's' and exits;
+ *      off, confines itself (sandbox_confine: the observer gets its
+ *      listener on fd 5) and installs its own seccomp filter
+ *      (sandbox_install); if that fails, writes a worker_hello 's' and
+ *      exits;
  *   1. writes EXEC_STAGE_DLOPEN, loads the candidate (writing
  *      EXEC_STAGE_ENTRY before it calls the entry function) and writes a worker_hello ('r' loaded, 'x'
  *      refused, with the probe) to fd 4, in one write;
@@ -35,6 +38,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "sandbox.h"
 #include "wire.h"
 
 #define WORKER_FD_REQ 3
@@ -61,14 +65,16 @@ typedef struct worker_args {
     size_t big_src, big_dst;    /* the arena's big cell, as arena_create got them */
     pid_t parent;               /* the worker exits if its parent is another */
     int once;                   /* one batch, then exit (--isolation fork) */
-    int sandbox;                /* install the seccomp filter (sandbox.h) */
+    const sandbox_policy *sb;   /* confine the worker and install its filter
+                                   (sandbox.h); NULL: no sandbox */
 } worker_args;
 
 /* Runs the protocol above on fds 0-4 as they are set up.  Never returns. */
 _Noreturn void worker_serve(const worker_args *w);
 
-/* `reshape-conform __worker CANDIDATE BIG_SRC BIG_DST PARENT_PID SANDBOX`: the
- * entry of a spawned worker (not a user command). */
+/* `reshape-conform __worker CANDIDATE BIG_SRC BIG_DST PARENT_PID SANDBOX
+ * [POLICY WORD...]` (SANDBOX 1 with the words of sandbox_policy_words, or
+ * 0): the entry of a spawned worker (not a user command). */
 int cmd_worker(int argc, char **argv);
 
 #endif

@@ -58,13 +58,17 @@ static void note_strays(result *r, int strays, int answered, int batch)
 }
 
 /* A worker that died: a write fault outside dst is MEMORY_VIOLATION, any
- * other death is CRASH. */
+ * other death is CRASH; the sandbox's observer says first why it stopped
+ * one (what it knows is the parent's, out of the candidate's reach). */
 static void judge_death(const stage *s, const arena *a, const completion *done,
                         const wire_response *rp, result *r)
 {
     int st = done->wstatus;
     const char *in = phase_name(rp->phase);
-    if (rp->fault_signal == SIGSYS) {
+    if (done->sandbox_stop[0]) {
+        verdict_set(r, VD_CRASH, xasprintf("the sandbox stopped the candidate in %s: it %s (the "
+                                   "worker was stopped)", in, done->sandbox_stop));
+    } else if (rp->fault_signal == SIGSYS) {
         char name[64];
         verdict_set(r, VD_CRASH, xasprintf("the sandbox stopped system call %s (%llu) in %s: signal %d "
                                    "(%s)", sandbox_syscall_name((long)rp->fault_addr, name,

@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "reshape_candidate.h"
+#include "engine/engine.h"
 
 /* The layouts a point is timed in, as the harness's variants name them. */
 typedef enum perf_layout {
@@ -106,9 +107,12 @@ int cmd_perf_worker(int argc, char **argv);
  * Runs the whole plan against `candidate` in workers and returns the
  * profile document (reports/SCHEMA.md), or NULL with *err set when the
  * candidate cannot be loaded at all.  `timeout_s` bounds each point.
- * Progress goes to stderr unless `quiet`.
+ * Progress goes to stderr unless `quiet`.  The workers are confined by
+ * `sb` (sandbox.h) and watched, as a run's are; a point whose worker the
+ * sandbox stopped is CRASH saying what the candidate tried; `seen` (when
+ * not NULL) receives what the observer saw.
  */
 json_t *perf_profile(const char *candidate, const perf_config *c, double timeout_s,
-                     int quiet, char **err);
+                     int quiet, const sandbox_policy *sb, sandbox_summary *seen, char **err);
 
 #endif

@@ -11,6 +11,7 @@
 #define _GNU_SOURCE     /* pipe2 */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -35,7 +36,15 @@ typedef struct perf_worker {
     strbuf pending;     /* bytes read past the last whole line */
 } perf_worker;
 
-static int start(perf_worker *w, const char *candidate, const perf_config *c, int first)
+/* The confinement of the workers: the policy as words, the observer. */
+typedef struct perf_sandbox {
+    char **words;
+    int nwords;
+    sandbox_watch *watch;
+} perf_sandbox;
+
+static int start(perf_worker *w, const char *candidate, const perf_config *c, int first,
+                 const perf_sandbox *sb)
 {
     int fds[2];
     if (pipe2(fds, O_CLOEXEC))
@@ -45,15 +54,23 @@ static int start(perf_worker *w, const char *candidate, const perf_config *c, in
     snprintf(max, sizeof max, "%llu", (unsigned long long)c->max_bytes);
     snprintf(secs, sizeof secs, "%g", c->point_seconds);
     snprintf(from, sizeof from, "%d", first);
-    char *argv[] = {"reshape-conform", "__perf", (char *)candidate, ops, max, secs, from, NULL};
+    char **argv = xcalloc((size_t)sb->nwords + 8, sizeof *argv);
+    char *head[] = {"reshape-conform", "__perf", (char *)candidate, ops, max, secs, from};
+    memcpy(argv, head, sizeof head);
+    for (int k = 0; k < sb->nwords; k++)
+        argv[7 + k] = sb->words[k];
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_adddup2(&fa, fds[1], 3);
+    if (sb->watch)
+        posix_spawn_file_actions_adddup2(&fa, sandbox_watch_worker_fd(sb->watch),
+                                         SANDBOX_FD_WATCH);
     int rc = posix_spawn(&w->pid, "/proc/self/exe", &fa, NULL, argv, environ);
     posix_spawn_file_actions_destroy(&fa);
+    free(argv);
     close(fds[1]);
     if (rc) {
         close(fds[0]);
@@ -122,8 +139,10 @@ static json_t *next_line(perf_worker *w, double timeout_s, int *timed_out)
     }
 }
 
-/* The point `i` with the outcome of a worker that never reported it. */
-static json_t *lost_point(const perf_config *c, int i, int timed_out, int st, double timeout_s)
+/* The point `i` with the outcome of a worker that never reported it
+ * (`stopped`: what the sandbox stopped it for, or ""). */
+static json_t *lost_point(const perf_config *c, int i, int timed_out, int st, double timeout_s,
+                          const char *stopped)
 {
     perf_point p;
     perf_plan_point(c, i, &p);
@@ -132,6 +151,7 @@ static json_t *lost_point(const perf_config *c, int i, int timed_out, int st, do
                           (int)reshape_dtype_bits(p.dtype), "layout", perf_layout_name(p.layout),
                           "bytes", (json_int_t)p.bytes);
     char *why = timed_out ? xasprintf("no answer within %g s; killed", timeout_s)
+                : *stopped ? xasprintf("the sandbox stopped the candidate: it %s", stopped)
                 : WIFSIGNALED(st) && WTERMSIG(st) == SIGSYS
                 ? xasprintf("signal %d (%s): the sandbox stopped a system call", SIGSYS,
                             strsignal(SIGSYS))
@@ -159,6 +179,20 @@ static void show_progress(int quiet, int done, int total, json_t *point)
         fprintf(stderr, "%s\n", json_string_value(json_object_get(point, "status")));
 }
 
+/* What the observer saw into `seen` (when not NULL), then it ends. */
+static void perf_sandbox_end(perf_sandbox *sb, sandbox_summary *seen)
+{
+    if (seen) {
+        memset(seen, 0, sizeof *seen);
+        if (sb->watch)
+            sandbox_watch_summary(sb->watch, seen);
+    }
+    sandbox_watch_stop(sb->watch);
+    sandbox_words_free(sb->words);
+    sb->watch = NULL;
+    sb->words = NULL;
+}
+
 /* The host's 1-minute load average, or -1 when it cannot be read: a
  * profile taken on a busy machine says so (candidates with a thread pool,
  * such as oneDNN 2.6's OpenMP team, pay a scheduler slice per call there). */
@@ -169,7 +203,7 @@ static double load_average(void)
 }
 
 json_t *perf_profile(const char *candidate, const perf_config *c, double timeout_s, int quiet,
-                     char **err)
+                     const sandbox_policy *policy, sandbox_summary *seen, char **err)
 {
     int total = perf_plan_count(c), next = 0, nfixed = 0, wanted_fixed = 0, left = 0;
     for (int op = 1; op <= RESHAPE_OP_COUNT; op++)
@@ -181,9 +215,20 @@ json_t *perf_profile(const char *candidate, const perf_config *c, double timeout
     *err = NULL;
     if (reaper_become_subreaper() != 0)
         die(EXIT_HARNESS, "cannot become a child subreaper: %s", strerror(errno));
+    /* a worker's working folder is its scratch folder: the path it loads
+     * must not be relative */
+    char real[PATH_MAX];
+    const char *load = realpath(candidate, real) ? real : candidate;
+    perf_sandbox sb = {NULL, 0, NULL};
+    if (policy) {
+        sb.watch = sandbox_watch_start(policy, err);
+        if (!sb.watch)
+            die(EXIT_HARNESS, "%s", *err);
+        sb.words = sandbox_policy_words(policy, &sb.nwords);
+    }
     while (next < total || nfixed < wanted_fixed) {
         perf_worker w;
-        if (start(&w, candidate, c, next))
+        if (start(&w, load, c, next, &sb))
             die(EXIT_HARNESS, "cannot start a perf worker: %s", strerror(errno));
         int timed_out = 0, said_loaded = 0;
         json_t *o, *v;
@@ -207,12 +252,18 @@ json_t *perf_profile(const char *candidate, const perf_config *c, double timeout
             }
             json_decref(o);
         }
+        pid_t pid = w.pid;
         int st = stop(&w, &left);
-        json_t *lost = next < total ? lost_point(c, next, timed_out, st, timeout_s) : NULL;
+        char stopped[SANDBOX_ACT_BYTES] = "";
+        if (sb.watch)
+            sandbox_watch_take_stop(sb.watch, pid, stopped, sizeof stopped);
+        json_t *lost = next < total ? lost_point(c, next, timed_out, st, timeout_s, stopped)
+                                    : NULL;
         if (!*err && !said_loaded)
             *err = xasprintf("the candidate died while loading: %s",
                              lost ? json_string_value(json_object_get(lost, "detail")) : "");
         if (*err) {
+            perf_sandbox_end(&sb, seen);
             json_decref(lost);
             json_decref(points);
             json_decref(fixed);
@@ -225,6 +276,7 @@ json_t *perf_profile(const char *candidate, const perf_config *c, double timeout
         json_array_append_new(points, lost);
         next++;
     }
+    perf_sandbox_end(&sb, seen);
     char sha[65] = "";
     sha256_file(candidate, sha);
     json_t *cand = loaded ? loaded : json_object();

@@ -1,8 +1,10 @@
 /*
  * perf_worker.c - the worker of a performance profile (perf.h):
- * `reshape-conform __perf CANDIDATE OPS MAX_BYTES POINT_SECONDS FIRST`.
- * Becomes a child subreaper and installs the run's seccomp sandbox
- * (reaper.h, sandbox.h) as a run's worker does, then loads the candidate,
+ * `reshape-conform __perf CANDIDATE OPS MAX_BYTES POINT_SECONDS FIRST
+ * [POLICY WORD...]`.  Becomes a child subreaper, confines itself by the
+ * policy (sandbox_confine; the observer's socket on SANDBOX_FD_WATCH) and
+ * installs its own seccomp filter (reaper.h, sandbox.h) as a run's worker
+ * does, then loads the candidate,
  * measures the plan's points from FIRST on and writes
  * one JSON line per point on fd PERF_FD_OUT, each in one write(), so the
  * parent sees whole lines or none.  Depends on perf.h, exec.h (loading),
@@ -48,13 +50,19 @@ static void put_line(json_t *o)
 int cmd_perf_worker(int argc, char **argv)
 {
     uint64_t ops, max_bytes, first;
-    if (argc != 6 || parse_u64(argv[2], 0, 0xffff, &ops) || parse_u64(argv[3], 0, UINT64_MAX, &max_bytes)
-        || parse_u64(argv[5], 0, INT32_MAX, &first))
-        die(EXIT_USAGE, "__perf: usage: __perf CANDIDATE OPS MAX_BYTES POINT_SECONDS FIRST");
+    static sandbox_policy policy;   /* the parent's: never freed here */
+    if (argc < 6 || parse_u64(argv[2], 0, 0xffff, &ops) || parse_u64(argv[3], 0, UINT64_MAX, &max_bytes)
+        || parse_u64(argv[5], 0, INT32_MAX, &first) ||
+        (argc > 6 && sandbox_policy_parse(&policy, argc - 6, argv + 6)))
+        die(EXIT_USAGE, "__perf: usage: __perf CANDIDATE OPS MAX_BYTES POINT_SECONDS FIRST "
+                        "[POLICY WORD...]");
     perf_config c = {(unsigned)ops, max_bytes, strtod(argv[4], NULL)};
     wire_probe probe;
     memset(&probe, 0, sizeof probe);
-    if (reaper_become_subreaper() != 0 || sandbox_install(probe.message, sizeof probe.message)) {
+    sandbox_facts facts;
+    if (reaper_become_subreaper() != 0 ||
+        (argc > 6 && sandbox_confine(&policy, &facts, probe.message, sizeof probe.message)) ||
+        sandbox_install(probe.message, sizeof probe.message)) {
         put_line(json_pack("{s:s}", "load_error", *probe.message ? probe.message
                                                   : "cannot make the worker a child subreaper"));
         return EXIT_HARNESS;

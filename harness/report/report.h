@@ -20,6 +20,7 @@
 #include "findings.h"
 #include "skips.h"
 #include "libraries.h"
+#include "ground.h"
 #include "journal.h"
 #include "progress.h"
 #include "run_journal.h"

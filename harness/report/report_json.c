@@ -35,7 +35,7 @@ json_t *report_options_json(const run_options *o)
     static const char *const iso[] = {"worker", "fork", "none"};
     char shard[32];
     snprintf(shard, sizeof shard, "%d/%d", o->shard_k, o->shard_n);
-    return json_pack("{s:o, s:o, s:b, s:I, s:I, s:s, s:o, s:o, s:o, s:s, s:I, s:I, s:o, s:o}",
+    json_t *opts = json_pack("{s:o, s:o, s:b, s:I, s:I, s:s, s:o, s:o, s:o, s:s, s:I, s:I, s:o, s:o}",
                      "argv", argv, "variants", variants, "strict_errors", o->strict_errors,
                      "jobs", (json_int_t)o->jobs, "timeout_ms", (json_int_t)o->timeout_ms,
                      "isolation", iso[o->iso],
@@ -45,6 +45,16 @@ json_t *report_options_json(const run_options *o)
                      "seed", (json_int_t)o->seed, "max_bytes", (json_int_t)o->max_bytes,
                      "expectations", o->expectations ? json_string(o->expectations) : json_null(),
                      "baseline", o->baseline ? json_string(o->baseline) : json_null());
+    /* the sandbox's settings change verdicts too; there only when not the
+     * default, so that a default run's report keeps its fields */
+    if (!o->sandbox)
+        json_object_set_new(opts, "sandbox", json_string("off"));
+    if (o->nsandbox_allow)
+        json_object_set_new(opts, "sandbox_allow", string_list(o->sandbox_allow, o->nsandbox_allow));
+    if (o->nsandbox_write)
+        json_object_set_new(opts, "sandbox_allow_write",
+                            string_list(o->sandbox_write, o->nsandbox_write));
+    return opts;
 }
 
 /* The "waiver" object of SCHEMA.md for entry `w`, or null. */

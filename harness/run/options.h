@@ -17,7 +17,14 @@ typedef struct run_options {
     int jobs;                       /* default: online cores */
     int timeout_ms;                 /* default 10000 */
     isolation iso;
-    int sandbox;                    /* --sandbox on|off: the workers' seccomp filter; default on */
+    int sandbox;                    /* --sandbox on|off: the workers' confinement
+                                       (sandbox.h); default on */
+    const char **sandbox_allow;     /* --sandbox-allow PATH: more to read */
+    int nsandbox_allow;
+    const char **sandbox_write;     /* --sandbox-allow-write PATH: more to change */
+    int nsandbox_write;
+    const char **sandbox_deny;      /* --sandbox-deny PATH: more secrets */
+    int nsandbox_deny;
     unsigned variants;              /* bit 1 << variant; default all */
     const char *filter;             /* fnmatch glob on ids, or NULL */
     const char **tags;              /* any of them */

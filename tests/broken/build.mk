@@ -3,7 +3,10 @@
 #                            (base_test.c), and build/reshape-conform run on
 #                            base.so, the reference and every other
 #                            build/broken/*.so (caught_test.c); the
-#                            hostile ones (hostile_test.c); and
+#                            hostile ones (hostile_test.c); the ones that
+#                            tamper, steal or phone home against the
+#                            sandbox, as root and as nobody (setpriv), and
+#                            the ground check (tamper_test.c); and
 #                            build/slow/slow_100x.so, which must pass with
 #                            no TIMEOUT (slow_test.c)
 #   build/san/tests/broken   the same under ASan + UBSan

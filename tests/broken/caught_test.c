@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "broken.h"
 #include "run.h"
@@ -155,17 +156,41 @@ static void write_row(const char *label, const struct described *d,
     json_decref(row);
 }
 
+/* What the candidates that tamper or steal attack
+ * (RESHAPE_HOSTILE_TARGET, tamper_test.c): a file named like a key in a
+ * folder of its own below /tmp, outside all a candidate may read; `dir`
+ * receives the folder.  The others ignore it. */
+static void hostile_target(char *dir, size_t size)
+{
+    snprintf(dir, size, "/tmp/reshape-caught-%c%c%c%c%c%c", 'X', 'X', 'X', 'X', 'X', 'X');
+    cr_assert_not_null(mkdtemp(dir));
+    char path[96];
+    snprintf(path, sizeof path, "%s/target.pem", dir);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs("a target\n", f);
+    fclose(f);
+    setenv("RESHAPE_HOSTILE_TARGET", path, 1);
+}
+
 /* Runs the harness on `so`, labelled `label`, over `cases` (NULL: the
  * harness's default case set), and summarizes it. */
 static int run(const char *so, const char *label, const struct described *d,
                const struct case_args *cases, struct run_summary *s)
 {
-    char json_path[512];
+    char json_path[512], dir[64], path[96];
     int timeout = strcmp(d->expect, "TIMEOUT") == 0 ? HANG_TIMEOUT_MS
                                                     : TIMEOUT_MS;
+    hostile_target(dir, sizeof dir);
     int rc = run_harness(so, runs_dir(), label, timeout,
                          cases != NULL ? cases->argv : NULL, json_path,
                          sizeof json_path);
+    unsetenv("RESHAPE_HOSTILE_TARGET");
+    snprintf(path, sizeof path, "%s/target.pem", dir);
+    remove(path);
+    snprintf(path, sizeof path, "%s/reshape_tamper_probe", dir);
+    remove(path);
+    rmdir(dir);
     cr_assert_geq(rc, 0, "cannot run \"%s\" on \"%s\" (see %s/%s.log)",
                   run_harness_path(), so, runs_dir(), label);
     cr_assert_eq(run_summarize(json_path, d->expect, s), 0, "%s", s->error);

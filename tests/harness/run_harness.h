@@ -94,6 +94,16 @@ static inline void run_free(run *r)
     json_decref(r->report);
 }
 
+/* How many results of `report` have `verdict`. */
+static inline size_t count_verdict(json_t *report, const char *verdict)
+{
+    json_t *cases = json_object_get(report, "cases"), *c;
+    size_t i, n = 0;
+    json_array_foreach(cases, i, c)
+        n += strcmp(json_string_value(json_object_get(c, "verdict")), verdict) == 0;
+    return n;
+}
+
 /* The report entry of (id, variant), or NULL. */
 static inline json_t *entry(const run *r, const char *id, const char *variant)
 {

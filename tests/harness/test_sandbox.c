@@ -22,16 +22,6 @@ static const char *first_detail(json_t *report, const char *verdict)
     return NULL;
 }
 
-/* How many results of the report have `verdict`. */
-static size_t count_verdict(json_t *report, const char *verdict)
-{
-    json_t *cases = json_object_get(report, "cases"), *c;
-    size_t i, n = 0;
-    json_array_foreach(cases, i, c)
-        n += strcmp(json_string_value(json_object_get(c, "verdict")), verdict) == 0;
-    return n;
-}
-
 Test(sandbox, a_stopped_call_is_a_crash_that_names_it)
 {
     run r = run_harness("--candidate " CANDS "kcmp_call.so --cases " BASIC " --quiet");

@@ -1,0 +1,88 @@
+/*
+ * sandbox_int.h - what the sandbox's files share, private to engine/:
+ * Landlock's ruleset (sandbox_fs.c), the observed filter's calls
+ * (sandbox_calls.c) and what the observer makes of one (sandbox_act.c).  Depends on sandbox.h and
+ * the kernel's seccomp header.
+ */
+#ifndef HARNESS_SANDBOX_INT_H
+#define HARNESS_SANDBOX_INT_H
+
+#include <linux/seccomp.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "sandbox.h"
+
+/* Landlock's ABI version on this kernel, 0 when it has none (too old, or
+ * not in the LSM list). */
+int sandbox_landlock_abi(void);
+
+/*
+ * The Landlock ruleset of `p` for ABI `abi`: every file access, TCP bind
+ * and connect (ABI 4) and, scoped (ABI 6), abstract Unix sockets and
+ * signals are handled; `read` may be read and executed, less the `deny`
+ * paths below it (carved: every other entry of the folders on the way
+ * gets its own rule, the folders themselves cannot be listed); the
+ * scratch folder and `write` may be changed; `dev` read, written and
+ * ioctl'd.  Returns the ruleset's fd, or -1 with errno set.
+ */
+int sandbox_fs_ruleset(const sandbox_policy *p, int abi);
+
+/* Restricts the calling process (and what it starts) to ruleset `fd`,
+ * and closes it.  Returns 0, or -1 with errno set. */
+int sandbox_fs_restrict(int fd);
+
+/* What a confined process sends the observer with its listener. */
+typedef struct sandbox_hello {
+    int32_t pid;
+    sandbox_facts facts;
+} sandbox_hello;
+
+/* The observed calls and how the observer reads their arguments. */
+typedef enum act_kind {
+    ACT_OPEN,       /* open, openat, openat2, creat: by the flags */
+    ACT_CREATE,     /* mkdir, mknod, symlink: a new entry */
+    ACT_REMOVE,     /* unlink, rmdir */
+    ACT_MOVE,       /* rename, link: from, to */
+    ACT_TRUNCATE,
+    ACT_ATTR,       /* chmod, chown, utimes, xattrs: always refused */
+    ACT_SOCKET,     /* a socket of a family not allowed: always refused */
+    ACT_SEND        /* connect, sendto, sendmsg, sendmmsg: by the address */
+} act_kind;
+
+typedef struct act_call {
+    const char *name;
+    act_kind kind;
+    signed char dirfd, path, dirfd2, path2;  /* argument indices, -1: none
+                                                (dirfd: the working folder) */
+    signed char flags;      /* ACT_OPEN: the flags' argument (-2: creat,
+                               -3: openat2's struct open_how) */
+    const char *verb;       /* "change the mode of", ... (ACT_ATTR) */
+    int fallback;           /* the number where libseccomp does not know the
+                               name (calls newer than it), -1: none */
+    int nr;                 /* this machine's number, -1 when unknown */
+} act_call;
+
+/* The observed calls, with their numbers resolved (once, by the first
+ * caller); *n of them. */
+const act_call *sandbox_act_calls(int *n);
+
+/* What the observer makes of a call. */
+typedef enum act_outcome {
+    ACT_ALLOWED,    /* nothing to say: the kernel decides (it allows) */
+    ACT_NOTE,       /* refused, the call fails: a note for the report */
+    ACT_STOP        /* refused, and the worker is stopped for it */
+} act_outcome;
+
+/*
+ * Judges notification `req` (of a process confined under `p`): reads its
+ * paths and addresses from the process (process_vm_readv, /proc), says in
+ * `what` (room for SANDBOX_ACT_BYTES) what it tried ("open cases/x.yaml
+ * for writing"), and sets *refuse to the errno to answer with when the
+ * call must fail whatever the outcome (ACT_ATTR, ACT_SOCKET), else 0 (the
+ * kernel's layers decide).
+ */
+act_outcome sandbox_act_judge(const sandbox_policy *p, const struct seccomp_notif *req,
+                              char *what, int *refuse);
+
+#endif

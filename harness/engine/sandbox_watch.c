@@ -1,0 +1,247 @@
+/*
+ * sandbox_watch.c - the observer (sandbox.h): a thread of the parent that
+ * receives each confined process's seccomp listener and answers its
+ * notifications.  For each it asks sandbox_act.c what the call tries;
+ * the kernel then decides (SECCOMP_USER_NOTIF_FLAG_CONTINUE: Landlock and
+ * the namespaces hold whatever the observer thinks), except for the calls
+ * refused everywhere, answered with their errno.  An act that would change
+ * a file outside the scratch folder, read a secret or reach the network
+ * is recorded, then the process is SIGKILLed before its call returns; any
+ * other refused act is a note.  A process whose listener is gone (the
+ * observer died) gets ENOSYS for every observed call: still refused.
+ * Depends on libseccomp, sandbox_int.h, util.h, pthreads.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <seccomp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "base/base.h"
+#include "fd_pass.h"
+#include "sandbox_int.h"
+
+typedef struct listener {
+    int fd;
+    pid_t owner;                /* the process that installed the filter */
+} listener;
+
+typedef struct stop_record {
+    pid_t pid;
+    char what[SANDBOX_ACT_BYTES];
+} stop_record;
+
+struct sandbox_watch {
+    const sandbox_policy *p;
+    int sock[2];                /* [0] ours, [1] the confined processes' */
+    int wake[2];                /* a byte on [1] ends the thread */
+    pthread_t thread;
+    pthread_mutex_t lock;       /* stops and sum */
+    listener *ls;               /* the thread's own */
+    int nls;
+    stop_record *stops;
+    int nstops;
+    sandbox_summary sum;
+    struct seccomp_notif *req;
+    struct seccomp_notif_resp *resp;
+};
+
+/* Receives one confined process's hello and its listener, if any. */
+static void receive_hello(sandbox_watch *w)
+{
+    sandbox_hello h;
+    int fd;
+    ssize_t n = fd_recv(w->sock[0], &h, sizeof h, &fd, MSG_DONTWAIT);
+    if (n != (ssize_t)sizeof h) {
+        if (fd >= 0)
+            close(fd);
+        return;
+    }
+    pthread_mutex_lock(&w->lock);
+    w->sum.known = 1;
+    w->sum.facts = h.facts;
+    pthread_mutex_unlock(&w->lock);
+    if (fd < 0)
+        return;
+    w->ls = xrealloc(w->ls, (size_t)(w->nls + 1) * sizeof *w->ls);
+    w->ls[w->nls++] = (listener){fd, h.pid};
+}
+
+static void note(sandbox_watch *w, const char *what)
+{
+    pthread_mutex_lock(&w->lock);
+    int seen = 0;
+    for (int i = 0; i < w->sum.nnotes && !seen; i++)
+        seen = !strcmp(w->sum.notes[i], what);
+    if (!seen && w->sum.nnotes < SANDBOX_NOTES)
+        snprintf(w->sum.notes[w->sum.nnotes++], SANDBOX_ACT_BYTES, "%s", what);
+    else if (!seen)
+        w->sum.more_notes = 1;
+    pthread_mutex_unlock(&w->lock);
+}
+
+/* Records why `owner` (and the process that made the call, `pid`) are
+ * stopped, then kills both. */
+static void stop(sandbox_watch *w, pid_t owner, pid_t pid, const char *what)
+{
+    pthread_mutex_lock(&w->lock);
+    w->stops = xrealloc(w->stops, (size_t)(w->nstops + 1) * sizeof *w->stops);
+    w->stops[w->nstops].pid = owner;
+    char *s = w->stops[w->nstops++].what;
+    memcpy(s, "tried to ", 9);
+    snprintf(s + 9, SANDBOX_ACT_BYTES - 9, "%.*s", SANDBOX_ACT_BYTES - 10, what);
+    pthread_mutex_unlock(&w->lock);
+    kill(pid, SIGKILL);     /* a thread's id names its process */
+    kill(owner, SIGKILL);
+}
+
+/* Answers one notification of listener `l`. */
+static void answer(sandbox_watch *w, const listener *l)
+{
+    memset(w->req, 0, sizeof *w->req);
+    if (seccomp_notify_receive(l->fd, w->req) != 0)
+        return;     /* the caller died meanwhile */
+    char what[SANDBOX_ACT_BYTES];
+    int refuse;
+    act_outcome o = sandbox_act_judge(w->p, w->req, what, &refuse);
+    /* what was read belongs to this call of this process, still waiting */
+    if (seccomp_notify_id_valid(l->fd, w->req->id) != 0)
+        return;
+    if (o == ACT_STOP)
+        stop(w, l->owner, (pid_t)w->req->pid, what);
+    else if (o == ACT_NOTE && what[0])
+        note(w, what);
+    memset(w->resp, 0, sizeof *w->resp);
+    w->resp->id = w->req->id;
+    if (refuse || o == ACT_STOP)
+        w->resp->error = -(refuse ? refuse : EACCES);
+    else
+        w->resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+    if (seccomp_notify_respond(l->fd, w->resp) != 0) {
+        /* the caller is gone (killed): nothing waits for the answer */
+    }
+}
+
+static void *watch_main(void *arg)
+{
+    sandbox_watch *w = arg;
+    struct pollfd *f = NULL;
+    for (;;) {
+        f = xrealloc(f, (size_t)(w->nls + 2) * sizeof *f);
+        f[0] = (struct pollfd){w->wake[0], POLLIN, 0};
+        f[1] = (struct pollfd){w->sock[0], POLLIN, 0};
+        for (int i = 0; i < w->nls; i++)
+            f[i + 2] = (struct pollfd){w->ls[i].fd, POLLIN, 0};
+        int nls = w->nls;
+        if (poll(f, (nfds_t)nls + 2, -1) < 0 && errno != EINTR)
+            break;
+        if (f[0].revents)
+            break;
+        int kept = 0;
+        for (int i = 0; i < nls; i++) {
+            if (f[i + 2].revents & POLLIN)
+                answer(w, &w->ls[i]);
+            else if (f[i + 2].revents & (POLLHUP | POLLERR | POLLNVAL)) {
+                close(w->ls[i].fd);     /* every process of its filter ended */
+                continue;
+            }
+            w->ls[kept++] = w->ls[i];
+        }
+        w->nls = kept;
+        if (f[1].revents & POLLIN)
+            receive_hello(w);
+    }
+    free(f);
+    return NULL;
+}
+
+sandbox_watch *sandbox_watch_start(const sandbox_policy *p, char **err)
+{
+    sandbox_watch *w = xcalloc(1, sizeof *w);
+    w->p = p;
+    pthread_mutex_init(&w->lock, NULL);
+    int sp = socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, w->sock);
+    int pp = sp == 0 ? pipe2(w->wake, O_CLOEXEC) : -1;
+    if (sp != 0 || pp != 0 || seccomp_notify_alloc(&w->req, &w->resp) != 0) {
+        *err = xasprintf("cannot start the sandbox's observer: %s", strerror(errno));
+        if (sp == 0) {
+            close(w->sock[0]);
+            close(w->sock[1]);
+        }
+        if (pp == 0) {
+            close(w->wake[0]);
+            close(w->wake[1]);
+        }
+        pthread_mutex_destroy(&w->lock);
+        free(w);
+        return NULL;
+    }
+    /* above the fds a confined process gets (0 to SANDBOX_FD_WATCH), so
+     * that setting those up never overwrites it */
+    int high = fcntl(w->sock[1], F_DUPFD_CLOEXEC, 10);
+    if (high >= 0) {
+        close(w->sock[1]);
+        w->sock[1] = high;
+    }
+    int n;
+    sandbox_act_calls(&n);      /* numbers resolved before any notification */
+    if (pthread_create(&w->thread, NULL, watch_main, w) != 0)
+        die(EXIT_HARNESS, "cannot start the sandbox's observer thread");
+    return w;
+}
+
+int sandbox_watch_worker_fd(const sandbox_watch *w)
+{
+    return w->sock[1];
+}
+
+int sandbox_watch_take_stop(sandbox_watch *w, pid_t pid, char *buf, size_t size)
+{
+    int found = 0;
+    pthread_mutex_lock(&w->lock);
+    for (int i = 0; i < w->nstops && !found; i++) {
+        if (w->stops[i].pid != pid)
+            continue;
+        snprintf(buf, size, "%s", w->stops[i].what);
+        w->stops[i] = w->stops[--w->nstops];
+        found = 1;
+    }
+    pthread_mutex_unlock(&w->lock);
+    return found;
+}
+
+void sandbox_watch_summary(sandbox_watch *w, sandbox_summary *out)
+{
+    pthread_mutex_lock(&w->lock);
+    *out = w->sum;
+    pthread_mutex_unlock(&w->lock);
+}
+
+void sandbox_watch_stop(sandbox_watch *w)
+{
+    if (!w)
+        return;
+    char c = 'x';
+    if (write(w->wake[1], &c, 1) != 1) {
+        /* the pipe is ours and empty: cannot fail */
+    }
+    pthread_join(w->thread, NULL);
+    for (int i = 0; i < w->nls; i++)
+        close(w->ls[i].fd);
+    close(w->sock[0]);
+    close(w->sock[1]);
+    close(w->wake[0]);
+    close(w->wake[1]);
+    seccomp_notify_free(w->req, w->resp);
+    pthread_mutex_destroy(&w->lock);
+    free(w->ls);
+    free(w->stops);
+    free(w);
+}
