@@ -173,12 +173,28 @@ static void add_runpath(sandbox_policy *p, const char *candidate, const char *or
     close(fd);
 }
 
-/* Splits a colon-separated list of folders into `l` (those that exist). */
-static void add_path_list(sandbox_paths *l, const char *list)
+/*
+ * Adds the folders of LD_LIBRARY_PATH that exist to `l`, and makes the
+ * variable name them by absolute path: a worker's working folder is its
+ * scratch folder, where a relative entry would no longer find a library
+ * that dlopen looks for later (a GPU driver loaded on first use).
+ */
+static void add_library_path(sandbox_paths *l)
 {
-    char *copy = xstrdup(list ? list : ""), *save = NULL;
-    for (char *dir = strtok_r(copy, ":", &save); dir; dir = strtok_r(NULL, ":", &save))
+    const char *list = getenv("LD_LIBRARY_PATH");
+    if (!list || !*list)
+        return;
+    char *copy = xstrdup(list), *save = NULL;
+    strbuf abs;
+    sb_init(&abs);
+    for (char *dir = strtok_r(copy, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
+        char *real = resolve_loose(dir);
+        sb_addf(&abs, "%s%s", abs.len ? ":" : "", real);
+        free(real);
         paths_add_existing(l, dir);
+    }
+    setenv("LD_LIBRARY_PATH", abs.s, 1);
+    free(sb_take(&abs));
     free(copy);
 }
 
@@ -281,7 +297,7 @@ int sandbox_policy_make(sandbox_policy *p, const char *candidate, const sandbox_
     paths_add_existing(&p->read, dir);
     add_runpath(p, candidate, dir);
     free(dir);
-    add_path_list(&p->read, getenv("LD_LIBRARY_PATH"));
+    add_library_path(&p->read);
     /* a worker is the harness binary: its runtime may open it again (a
      * sanitizer's symbolizer does) */
     paths_add_existing(&p->read, "/proc/self/exe");
