@@ -11,6 +11,7 @@
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
+#include <linux/seccomp.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -18,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
@@ -196,6 +198,49 @@ static act_outcome changed(const char *path)
     return pseudo(path) ? ACT_NOTE : ACT_STOP;
 }
 
+/*
+ * Nonzero when `path` is the name file of a thread of process `tgid`:
+ * "/proc/TGID/comm" or "/proc/TGID/task/TID/comm".  Runtimes name their
+ * threads (pthread_setname_np: the CUDA driver fails cuInit when it
+ * cannot), and Landlock cannot grant a forked worker its own /proc entry.
+ */
+static int own_name_file(const char *path, pid_t tgid)
+{
+    char head[32];
+    int n = snprintf(head, sizeof head, "/proc/%d/", (int)tgid);
+    if (strncmp(path, head, (size_t)n))
+        return 0;
+    const char *rest = path + n;
+    if (!strcmp(rest, "comm"))
+        return 1;
+    if (strncmp(rest, "task/", 5))
+        return 0;
+    rest += 5;
+    if (*rest < '0' || *rest > '9')
+        return 0;
+    while (*rest >= '0' && *rest <= '9')
+        rest++;
+    return !strcmp(rest, "/comm");
+}
+
+int sandbox_act_open_own_name(int listener, const struct seccomp_notif *req, const char *what)
+{
+    /* `what` is "name PATH": the path judge_open resolved */
+    const char *path = what + 5;
+    if (strncmp(what, "name ", 5) || !own_name_file(path, tgid_of((pid_t)req->pid)))
+        return -1;
+    /* read and write, as glibc's pthread_setname_np opens it */
+    int fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0)
+        return -1;
+    struct seccomp_notif_addfd add = {
+        .id = req->id, .flags = SECCOMP_ADDFD_FLAG_SEND, .srcfd = (uint32_t)fd,
+        .newfd = 0, .newfd_flags = O_CLOEXEC};
+    int rc = ioctl(listener, SECCOMP_IOCTL_NOTIF_ADDFD, &add) >= 0 ? 0 : -1;
+    close(fd);
+    return rc;
+}
+
 static act_outcome judge_open(const sandbox_policy *p, const struct seccomp_notif *req,
                               const act_call *c, const char *full, char *what)
 {
@@ -212,6 +257,11 @@ static act_outcome judge_open(const sandbox_policy *p, const struct seccomp_noti
             return ACT_ALLOWED;
         put_path(what, "create %s", path, NULL);
         return changed(path);
+    }
+    if (acc != O_RDONLY && !(flags & (O_CREAT | O_TRUNC)) &&
+        own_name_file(path, tgid_of((pid_t)req->pid))) {
+        snprintf(what, SANDBOX_ACT_BYTES, "name %.*s", SANDBOX_ACT_BYTES - 6, path);
+        return ACT_OWN_NAME;
     }
     if ((acc != O_RDONLY || (flags & O_TRUNC)) && !may_change(p, path)) {
         put_path(what, "open %s for writing", path, NULL);

@@ -71,7 +71,9 @@ const act_call *sandbox_act_calls(int *n);
 typedef enum act_outcome {
     ACT_ALLOWED,    /* nothing to say: the kernel decides (it allows) */
     ACT_NOTE,       /* refused, the call fails: a note for the report */
-    ACT_STOP        /* refused, and the worker is stopped for it */
+    ACT_STOP,       /* refused, and the worker is stopped for it */
+    ACT_OWN_NAME    /* its own thread's name (/proc/PID/task/TID/comm):
+                       the observer opens it and hands the fd over */
 } act_outcome;
 
 /*
@@ -84,5 +86,15 @@ typedef enum act_outcome {
  */
 act_outcome sandbox_act_judge(const sandbox_policy *p, const struct seccomp_notif *req,
                               char *what, int *refuse);
+
+/*
+ * For ACT_OWN_NAME: opens the resolved path sandbox_act_judge left in
+ * `what` for the caller of `req` (its own name file, checked again here)
+ * with the caller's access mode, and passes the fd to it as the call's
+ * result through listener `listener` (SECCOMP_IOCTL_NOTIF_ADDFD).
+ * Returns 0, or -1 (the call is then refused).
+ */
+int sandbox_act_open_own_name(int listener, const struct seccomp_notif *req,
+                              const char *what);
 
 #endif

@@ -74,8 +74,33 @@ static void receive_hello(sandbox_watch *w)
     w->ls[w->nls++] = (listener){fd, h.pid};
 }
 
-static void note(sandbox_watch *w, const char *what)
+/*
+ * `what` with the numbers of "/proc/N/" and "/task/N/" spelled PID and
+ * TID, into out[SANDBOX_ACT_BYTES]: an act every worker and thread repeats
+ * (a runtime naming its threads through /proc/self/task/N/comm) is one
+ * note, not one per thread.
+ */
+static void note_key(const char *what, char *out)
 {
+    size_t n = 0;
+    for (const char *s = what; *s && n + 4 < SANDBOX_ACT_BYTES;) {
+        const char *word = !strncmp(s, "/proc/", 6) ? "PID" : !strncmp(s, "/task/", 6) ? "TID"
+                                                                                       : NULL;
+        if (word && s[6] >= '0' && s[6] <= '9') {
+            n += (size_t)snprintf(out + n, SANDBOX_ACT_BYTES - n, "%.6s%s", s, word);
+            for (s += 6; *s >= '0' && *s <= '9'; s++)
+                ;
+        } else {
+            out[n++] = *s++;
+        }
+    }
+    out[n < SANDBOX_ACT_BYTES ? n : SANDBOX_ACT_BYTES - 1] = '\0';
+}
+
+static void note(sandbox_watch *w, const char *act)
+{
+    char what[SANDBOX_ACT_BYTES];
+    note_key(act, what);
     pthread_mutex_lock(&w->lock);
     int seen = 0;
     for (int i = 0; i < w->sum.nnotes && !seen; i++)
@@ -114,6 +139,10 @@ static void answer(sandbox_watch *w, const listener *l)
     /* what was read belongs to this call of this process, still waiting */
     if (seccomp_notify_id_valid(l->fd, w->req->id) != 0)
         return;
+    if (o == ACT_OWN_NAME && sandbox_act_open_own_name(l->fd, w->req, what) == 0)
+        return;     /* answered: the fd is the call's result */
+    if (o == ACT_OWN_NAME)
+        refuse = EACCES;
     if (o == ACT_STOP)
         stop(w, l->owner, (pid_t)w->req->pid, what);
     else if (o == ACT_NOTE && what[0])

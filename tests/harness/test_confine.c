@@ -3,7 +3,8 @@
  * through the real binary: the scratch folder is the candidate's (TMPDIR,
  * HOME, cwd) and is gone after the run; a read outside what it may read
  * fails and is a note, and --sandbox-allow opens it; a secret read while
- * loading stops the load and says so; perf's workers are confined alike;
+ * loading stops the load and says so; a worker may name its own threads;
+ * perf's workers are confined alike;
  * the report says which layers the workers got.
  */
 #include <criterion/criterion.h>
@@ -119,6 +120,19 @@ Test(confine, a_secret_read_while_loading_stops_the_load)
     cr_expect(strstr(d, "the sandbox stopped candidate '"), "%s", d);
     cr_expect(strstr(d, "while loading, in dlopen (its constructors): it tried to read "
                         "/etc/shadow"), "%s", d);
+    run_free(&r);
+}
+
+Test(confine, a_worker_may_name_its_own_threads)
+{
+    /* pthread_setname_np on another thread writes /proc/self/task/TID/comm:
+     * the observer opens it for the worker (Landlock cannot grant a forked
+     * worker its own /proc entry), and it is no refused act */
+    run r = run_harness("--candidate " CANDS "names_its_threads.so --cases " BASIC
+                        " --variants dense,infer");
+    cr_expect_eq(r.code, 0, "%s%s", r.out, r.err);
+    cr_assert(r.report);
+    cr_expect_eq(json_array_size(json_object_get(sandbox_of(r.report), "refused_acts")), 0);
     run_free(&r);
 }
 
