@@ -1,5 +1,9 @@
-# tests/adapters/build.mk - tests of the library adapters and the scoreboard.
-#   build/tests/adapters       smoke_test.c dlopens build/candidates/<library>.so;
+# tests/adapters/build.mk - tests of the adapter kit, the library adapters
+# and the scoreboard.
+#   build/tests/adapters       kit_test.c checks include/reshape_adapter.h,
+#                              compiled as C and as C++17 (kit_cxx.cpp);
+#                              smoke_test.c and layouts_test.c dlopen
+#                              build/candidates/<library>.so;
 #                              scoreboard_test.c and scoreboard_certify_test.c
 #                              run candidates/scoreboard.py against a
 #                              stand-in harness (scoreboard_world.c)
@@ -9,9 +13,25 @@
 # Run: make test-adapters test-adapters-san
 
 TESTS_ADAPTERS_SRCS     := $(wildcard tests/adapters/*.c)
-TESTS_ADAPTERS_OBJS     := $(TESTS_ADAPTERS_SRCS:%.c=$(BUILD)/obj/%.o)
-TESTS_ADAPTERS_SAN_OBJS := $(TESTS_ADAPTERS_SRCS:%.c=$(BUILD)/san/obj/%.o)
+TESTS_ADAPTERS_CXX      := $(wildcard tests/adapters/*.cpp)
+TESTS_ADAPTERS_OBJS     := $(TESTS_ADAPTERS_SRCS:%.c=$(BUILD)/obj/%.o) \
+                           $(TESTS_ADAPTERS_CXX:%.cpp=$(BUILD)/obj/%.o)
+TESTS_ADAPTERS_SAN_OBJS := $(TESTS_ADAPTERS_SRCS:%.c=$(BUILD)/san/obj/%.o) \
+                           $(TESTS_ADAPTERS_CXX:%.cpp=$(BUILD)/san/obj/%.o)
 TESTS_ADAPTERS_LIBS     := -lcriterion -ldl -lpthread
+
+# The kit's C++ side: no exceptions or RTTI, so the binary links with $(CC)
+# and needs no C++ runtime.
+DEB_PACKAGES  += g++
+KIT_CXX       ?= g++
+KIT_CXXFLAGS  := -std=c++17 -Wall -Wextra -Werror -g -fPIC -Iinclude \
+                 -fno-exceptions -fno-rtti -MMD -MP
+$(BUILD)/obj/tests/adapters/%.o: tests/adapters/%.cpp
+	@mkdir -p $(@D)
+	$(KIT_CXX) $(KIT_CXXFLAGS) -O2 -c $< -o $@
+$(BUILD)/san/obj/tests/adapters/%.o: tests/adapters/%.cpp
+	@mkdir -p $(@D)
+	$(KIT_CXX) $(KIT_CXXFLAGS) -O1 $(SAN) -c $< -o $@
 
 $(BUILD)/tests/adapters: $(TESTS_ADAPTERS_OBJS)
 	@mkdir -p $(@D)
