@@ -168,12 +168,13 @@ typedef struct reshape_adapter_type {
 } reshape_adapter_type;
 
 /* Looks `dtype` up in `map` (`count` entries) into *type.  RESHAPE_OK, or
- * NOT_SUPPORTED with the message "<none> for '<dtype>'", where `none` says
- * so in the library's words ("numpy has no dtype"). */
+ * NOT_SUPPORTED with *type 0 and the message "<none> for '<dtype>'", where
+ * `none` says so in the library's words ("numpy has no dtype"). */
 static inline reshape_status reshape_adapter_map_dtype(const reshape_adapter_type *map,
                                                        size_t count, reshape_dtype dtype,
                                                        const char *none, int *type)
 {
+    *type = 0;
     for (size_t i = 0; i < count; i++)
         if (map[i].dtype == dtype) {
             *type = map[i].type;
@@ -401,7 +402,7 @@ enum reshape_adapter_list_limits {
  *     RESHAPE_ADAPTER_COPY_ZERO (the library has no copying zero),
  *   - by `limits`, a -1 or any negative value.
  * Assumes the params checks passed.  Returns RESHAPE_OK or
- * RESHAPE_E_NOT_SUPPORTED.
+ * RESHAPE_E_NOT_SUPPORTED (then *count is 0).
  */
 static inline reshape_status reshape_adapter_shape_list(const reshape_params *params,
                                                         unsigned limits, int64_t *values,
@@ -409,12 +410,12 @@ static inline reshape_status reshape_adapter_shape_list(const reshape_params *pa
 {
     const reshape_tensor *shape = params->shape;
 
+    *count = 0;
     if (shape->rank != 1)
         return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
                                     "the library takes the shape as a list; a rank-%d shape "
                                     "tensor cannot be passed", (int)shape->rank);
-    *count = (int32_t)shape->dims[0];
-    for (int32_t i = 0; i < *count; i++) {
+    for (int32_t i = 0; i < (int32_t)shape->dims[0]; i++) {
         if (reshape_adapter_shape_value(shape, i, &values[i]) != 0)
             return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
                                         "shape value %d of dtype '%s' is not an int64 the "
@@ -433,6 +434,7 @@ static inline reshape_status reshape_adapter_shape_list(const reshape_params *pa
                                         "the library's dims are unsigned (%lld at index %d)",
                                         (long long)values[i], (int)i);
     }
+    *count = (int32_t)shape->dims[0];
     return RESHAPE_OK;
 }
 

@@ -2,7 +2,7 @@
  * onednn.c - the ABI over oneDNN's reshape (Debian's libdnnl 2.6):
  * dnnl_memory_desc_reshape decides the output memory descriptor, a reorder
  * primitive moves the elements (it handles strided src and dst).  Depends
- * on candidates/adapter_common.h and oneDNN's C API.
+ * on the adapter kit (include/reshape_adapter.h) and oneDNN's C API.
  *
  * What oneDNN's interface carries: f32, f16, bf16, s32, s8, u8 elements;
  * 1 to DNNL_MAX_NDIMS dims (no rank-0 memory descriptor); dims as int64,
@@ -18,7 +18,9 @@
 #include <oneapi/dnnl/dnnl.h>
 #include <oneapi/dnnl/dnnl_debug.h>
 
-#include "../adapter_common.h"
+#include "reshape_adapter.h"
+
+#include "../shape_types.h"
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static dnnl_engine_t engine;
@@ -29,19 +31,28 @@ static void init_engine(void)
     engine_status = dnnl_engine_create(&engine, dnnl_cpu, 0);
 }
 
-/* The oneDNN data type carrying `dtype`, or dnnl_data_type_undef. */
-static dnnl_data_type_t dnnl_type_of(reshape_dtype dtype)
+/* The oneDNN data type of each dtype it has. */
+static const reshape_adapter_type dnnl_types[] = {
+    {RESHAPE_DT_F32, dnnl_f32}, {RESHAPE_DT_F16, dnnl_f16}, {RESHAPE_DT_BF16, dnnl_bf16},
+    {RESHAPE_DT_S32, dnnl_s32}, {RESHAPE_DT_S8, dnnl_s8},   {RESHAPE_DT_U8, dnnl_u8},
+};
+
+/* The oneDNN data type of `dtype` into *type, or NOT_SUPPORTED. */
+static reshape_status dnnl_type_of(reshape_dtype dtype, dnnl_data_type_t *type)
 {
-    switch (dtype) {
-    case RESHAPE_DT_F32: return dnnl_f32;
-    case RESHAPE_DT_F16: return dnnl_f16;
-    case RESHAPE_DT_BF16: return dnnl_bf16;
-    case RESHAPE_DT_S32: return dnnl_s32;
-    case RESHAPE_DT_S8: return dnnl_s8;
-    case RESHAPE_DT_U8: return dnnl_u8;
-    default: return dnnl_data_type_undef;
-    }
+    int t;
+    reshape_status st = reshape_adapter_map_dtype(dnnl_types,
+                                                  RESHAPE_ADAPTER_COUNT(dnnl_types), dtype,
+                                                  "onednn has no data type", &t);
+    *type = (dnnl_data_type_t)t;
+    return st;
 }
+
+/* The layouts a reorder takes (README.md, "Layouts"). */
+#define HANDLED (RESHAPE_LAYOUT_STRIDED_SRC | RESHAPE_LAYOUT_STRIDED_DST | \
+                 RESHAPE_LAYOUT_IN_PLACE | RESHAPE_LAYOUT_BROADCAST_SRC |    \
+                 RESHAPE_LAYOUT_SIZE1_STRIDES)
+#define NO_LAYOUT "onednn memory descriptors take strides"
 
 /*
  * oneDNN says which kind of problem it met, never which rule: invalid
@@ -70,28 +81,20 @@ static reshape_status map_dnnl(dnnl_status_t st, const char *step)
         mapped = RESHAPE_E_NOT_SUPPORTED;
         break;
     }
-    return adapter_fail(mapped, "onednn refused the reshape: '%s' returned %s",
+    return reshape_adapter_fail(mapped, "onednn refused the reshape: '%s' returned %s",
                         step, dnnl_status2str(st));
 }
 
 static reshape_status dnnl_supports(reshape_op op, reshape_dtype data_dtype,
                                     reshape_dtype shape_dtype, unsigned layout)
 {
-    const unsigned known = RESHAPE_LAYOUT_STRIDED_SRC |
-                           RESHAPE_LAYOUT_STRIDED_DST | RESHAPE_LAYOUT_IN_PLACE;
+    reshape_status st;
+    dnnl_data_type_t type;
 
-    adapter_clear_error();
-    if (reshape_op_name(op) == NULL || (layout & ~known) != 0)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "unknown op %d or layout %u", (int)op, layout);
-    if (dnnl_type_of(data_dtype) == dnnl_data_type_undef)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "onednn has no data type for '%s'",
-                            adapter_dtype_name(data_dtype));
-    if (!adapter_shape_dtype_allowed(op, shape_dtype))
-        return adapter_refuse_shape_dtype(op, shape_dtype,
-                                          "onednn takes the shape as dnnl_dims_t");
-    return RESHAPE_OK;
+    if ((st = reshape_adapter_check_layout(op, layout, HANDLED, NO_LAYOUT)) != RESHAPE_OK ||
+        (st = dnnl_type_of(data_dtype, &type)) != RESHAPE_OK)
+        return st;
+    return shape_type_check(op, shape_dtype, "onednn takes the shape as dnnl_dims_t");
 }
 
 /* A memory descriptor of `rank` dims with `strides` (NULL: dense). */
@@ -101,16 +104,20 @@ static reshape_status make_md(dnnl_memory_desc_t *md, reshape_dtype dtype,
 {
     dnnl_dims_t d, s;
     dnnl_status_t st;
+    dnnl_data_type_t type;
+    reshape_status rs;
 
+    if ((rs = dnnl_type_of(dtype, &type)) != RESHAPE_OK)
+        return rs;
     if (rank < 1 || rank > DNNL_MAX_NDIMS)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+        return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
                             "onednn memory descriptors have 1 to %d dims, "
                             "not %d",
                             DNNL_MAX_NDIMS, (int)rank);
     memcpy(d, dims, (size_t)rank * sizeof(int64_t));
     if (strides != NULL)
         memcpy(s, strides, (size_t)rank * sizeof(int64_t));
-    st = dnnl_memory_desc_init_by_strides(md, rank, d, dnnl_type_of(dtype),
+    st = dnnl_memory_desc_init_by_strides(md, rank, d, type,
                                           strides != NULL ? s : NULL);
     return st == dnnl_success ? RESHAPE_OK
                               : map_dnnl(st, "dnnl_memory_desc_init_by_strides");
@@ -133,15 +140,11 @@ static reshape_status reshape_md(const reshape_params *params,
     dnnl_dims_t d;
     dnnl_status_t ds;
 
-    if (dnnl_type_of(src->dtype) == dnnl_data_type_undef)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "onednn has no data type for '%s'",
-                            reshape_dtype_name(src->dtype));
-    if ((st = adapter_list_shape(params, ADAPTER_LIST_NO_MINUS_ONE, values,
-                                 &count)) != RESHAPE_OK)
+    if ((st = reshape_adapter_shape_list(params, RESHAPE_ADAPTER_NO_MINUS_ONE, values,
+                                         &count)) != RESHAPE_OK)
         return st;
     if (count < 1 || count > DNNL_MAX_NDIMS)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+        return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
                             "onednn memory descriptors have 1 to %d dims, "
                             "not %d",
                             DNNL_MAX_NDIMS, (int)count);
@@ -163,12 +166,8 @@ static reshape_status dnnl_infer_shape(const reshape_params *params,
     reshape_status st;
     dnnl_memory_desc_t in_md, out_md;
 
-    adapter_clear_error();
-    if ((st = adapter_check_call(params, src, NULL)) != RESHAPE_OK)
+    if ((st = reshape_adapter_check_infer(params, src, out_rank, out_dims)) != RESHAPE_OK)
         return st;
-    if (out_rank == NULL || out_dims == NULL)
-        return adapter_fail(RESHAPE_E_INVALID_ARGUMENT,
-                            "'out_rank' or 'out_dims' is NULL");
     return reshape_md(params, src, &in_md, &out_md, out_rank, out_dims);
 }
 
@@ -238,8 +237,7 @@ static reshape_status dnnl_execute(const reshape_params *params,
     int64_t dims[RESHAPE_MAX_RANK];
     unsigned layout;
 
-    adapter_clear_error();
-    if ((st = adapter_check_execute(params, src, dst)) != RESHAPE_OK)
+    if ((st = reshape_adapter_check_execute(params, src, dst)) != RESHAPE_OK)
         return st;
     pthread_once(&init_once, init_engine);
     if (engine_status != dnnl_success)
@@ -247,9 +245,12 @@ static reshape_status dnnl_execute(const reshape_params *params,
     if ((st = reshape_md(params, src, &in_md, &out_md, &rank, dims)) !=
         RESHAPE_OK)
         return st;
-    if ((st = adapter_check_dst(src, dst, rank, dims)) != RESHAPE_OK)
+    if ((st = reshape_adapter_check_dst(src, dst, rank, dims)) != RESHAPE_OK)
         return st;
-    layout = adapter_layout(src, dst);
+    layout = reshape_adapter_layout(src, dst);
+    if ((st = reshape_adapter_check_layout(params->op, layout, HANDLED, NO_LAYOUT)) !=
+        RESHAPE_OK)
+        return st;
     if (layout == RESHAPE_LAYOUT_IN_PLACE)
         return RESHAPE_OK;
     if ((st = make_md(&dst_md, dst->dtype, dst->rank, dst->dims,
@@ -265,7 +266,7 @@ static reshape_status dnnl_execute(const reshape_params *params,
     size_t bytes = dnnl_memory_desc_get_size(&in_md);
     void *scratch = malloc(bytes > 0 ? bytes : 1);
     if (scratch == NULL)
-        return adapter_fail(RESHAPE_E_INTERNAL,
+        return reshape_adapter_fail(RESHAPE_E_INTERNAL,
                             "out of memory for a %zu-byte scratch buffer",
                             bytes);
     st = reorder(&src_md, src->data, &in_md, scratch);
@@ -294,7 +295,7 @@ static const reshape_candidate table = {
     .supports = dnnl_supports,
     .infer_shape = dnnl_infer_shape,
     .execute = dnnl_execute,
-    .last_error = adapter_last_error,
+    .last_error = reshape_adapter_last_error,
 };
 
 RESHAPE_EXPORT const reshape_candidate *reshape_candidate_v1(void)
