@@ -32,7 +32,7 @@ INSTALL_DATA := $(sort $(shell find cases specs -type f \( -name '*.yaml' -o -na
                   -o -name '*.rst' \)) $(wildcard reports/*.py reports/templates/*))
 
 # The adapter kit, installed beside the ABI header it includes.
-KIT_HEADERS := include/reshape_adapter.h include/reshape_adapter_tensor.h
+KIT_HEADERS := $(wildcard include/reshape_adapter*.h)
 
 DEB_PACKAGES += pkgconf git
 .PHONY: install uninstall

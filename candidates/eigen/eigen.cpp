@@ -109,21 +109,15 @@ reshape_fn pick(reshape_dtype dtype, int32_t in_rank, int32_t out_rank)
 
 // Elements move as unsigned integers of their width: sub-byte types have
 // no C++ type.
-reshape_status whole_bytes(reshape_dtype dtype)
-{
-    if (reshape_dtype_bits(dtype) >= 8)
-        return RESHAPE_OK;
-    return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                                "Eigen tensors hold C++ objects; '%s' has no C++ type",
-                                reshape_adapter_dtype_name(dtype));
-}
+#define WHOLE_BYTES "Eigen tensors hold C++ objects"
 
 reshape_status eigen_supports(reshape_op op, reshape_dtype data_dtype,
                               reshape_dtype shape_dtype, unsigned layout)
 {
     reshape_status st = reshape_adapter_check_layout(op, layout, RESHAPE_LAYOUT_IN_PLACE,
                                                      DENSE);
-    if (st != RESHAPE_OK || (st = whole_bytes(data_dtype)) != RESHAPE_OK)
+    if (st != RESHAPE_OK ||
+        (st = reshape_adapter_whole_bytes(data_dtype, WHOLE_BYTES)) != RESHAPE_OK)
         return st;
     return shape_type_check(op, shape_dtype, "Eigen takes new dims as integers");
 }
@@ -133,7 +127,7 @@ reshape_status eigen_supports(reshape_op op, reshape_dtype data_dtype,
 reshape_status enter(const reshape_params *params, const reshape_tensor *src,
                      const reshape_tensor *dst, int64_t *values, int32_t *count)
 {
-    reshape_status st = whole_bytes(src->dtype);
+    reshape_status st = reshape_adapter_whole_bytes(src->dtype, WHOLE_BYTES);
     if (st != RESHAPE_OK)
         return st;
     if (dst != nullptr &&
@@ -192,22 +186,8 @@ reshape_status eigen_execute(const reshape_params *params,
     }
 }
 
-const reshape_candidate table = {
-    RESHAPE_ABI_VERSION,
-    sizeof(reshape_candidate),
-    "Eigen Tensor",
-    EIGEN_VERSION_TEXT,
-    eigen_supports,
-    eigen_infer_shape,
-    eigen_execute,
-    reshape_adapter_last_error,
-    nullptr, // limits: none declared
-    nullptr, // device: host memory
-};
-
 } // namespace
 
-extern "C" RESHAPE_EXPORT const reshape_candidate *reshape_candidate_v1(void)
-{
-    return &table;
-}
+RESHAPE_ADAPTER_DEFINE("Eigen Tensor", EIGEN_VERSION_TEXT,
+                       eigen_supports, eigen_infer_shape, eigen_execute,
+                       nullptr)

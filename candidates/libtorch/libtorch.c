@@ -14,6 +14,7 @@
  * messages name the rule that failed; README.md lists how each maps.
  */
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "reshape_adapter.h"
@@ -31,9 +32,7 @@ static const reshape_adapter_type torch_types[] = {
 };
 
 /* Every layout the ABI defines: from_blob takes any strides. */
-#define HANDLED (RESHAPE_LAYOUT_STRIDED_SRC | RESHAPE_LAYOUT_STRIDED_DST | \
-                 RESHAPE_LAYOUT_IN_PLACE | RESHAPE_LAYOUT_BROADCAST_SRC |    \
-                 RESHAPE_LAYOUT_SIZE1_STRIDES)
+#define HANDLED RESHAPE_ADAPTER_ANY_STRIDES
 
 /* libtorch's messages (ATen/InferSize.h, at::reshape) and the rule each
  * names; the first match wins, the rest is INTERNAL. */
@@ -143,26 +142,12 @@ static reshape_status torch_execute(const reshape_params *params,
     }
 }
 
-static reshape_candidate table = {
-    .abi_version = RESHAPE_ABI_VERSION,
-    .struct_size = sizeof(reshape_candidate),
-    .name = "libtorch",
-    .version = "1.13",
-    .supports = torch_supports,
-    .infer_shape = torch_infer_shape,
-    .execute = torch_execute,
-    .last_error = reshape_adapter_last_error,
-};
-
-static pthread_once_t version_once = PTHREAD_ONCE_INIT;
-
-static void read_version(void)
+/* "1.13.1", from the library that is loaded, for reports. */
+static void version_of(char *text, size_t size)
 {
-    table.version = torch_shim_version();
+    snprintf(text, size, "%s", torch_shim_version());
 }
 
-RESHAPE_EXPORT const reshape_candidate *reshape_candidate_v1(void)
-{
-    pthread_once(&version_once, read_version);
-    return &table;
-}
+RESHAPE_ADAPTER_DEFINE_LOADED("libtorch", version_of,
+                              torch_supports, torch_infer_shape, torch_execute,
+                              NULL)

@@ -89,9 +89,7 @@ static reshape_status npy_type_of(reshape_dtype dtype, int *type)
 
 /* Every layout the ABI defines: an array over caller memory takes any
  * strides (wrap() refuses one whose bytes leave npy_intp). */
-#define HANDLED (RESHAPE_LAYOUT_STRIDED_SRC | RESHAPE_LAYOUT_STRIDED_DST | \
-                 RESHAPE_LAYOUT_IN_PLACE | RESHAPE_LAYOUT_BROADCAST_SRC |    \
-                 RESHAPE_LAYOUT_SIZE1_STRIDES)
+#define HANDLED RESHAPE_ADAPTER_ANY_STRIDES
 
 /* NumPy's messages (ValueError, MemoryError) and the rule each names; the
  * first match wins, the rest is INTERNAL. */
@@ -285,18 +283,6 @@ out:
     return st;
 }
 
-static const reshape_candidate table = {
-    .abi_version = RESHAPE_ABI_VERSION,
-    .struct_size = sizeof(reshape_candidate),
-    .name = "NumPy",
-    .version = NUMPY_VERSION " (Python " PY_VERSION ")",
-    .supports = np_supports,
-    .infer_shape = np_infer_shape,
-    .execute = np_execute,
-    .last_error = reshape_adapter_last_error,
-};
-
-RESHAPE_EXPORT const reshape_candidate *reshape_candidate_v1(void)
-{
-    return &table;
-}
+RESHAPE_ADAPTER_DEFINE("NumPy", NUMPY_VERSION " (Python " PY_VERSION ")",
+                       np_supports, np_infer_shape, np_execute,
+                       NULL)

@@ -23,18 +23,10 @@
 
 #include "reshape_adapter.h"
 
+#include "../onednn/dnnl_shared.h"
 #include "../shape_types.h"
 
 enum { IN_ID = 0, OUT_ID = 1 };
-
-static pthread_once_t init_once = PTHREAD_ONCE_INIT;
-static dnnl_engine_t engine;
-static dnnl_status_t engine_status = dnnl_runtime_error;
-
-static void init_engine(void)
-{
-    engine_status = dnnl_engine_create(&engine, dnnl_cpu, 0);
-}
 
 /* The oneDNN data type of each dtype it has. */
 static const reshape_adapter_type dnnl_types[] = {
@@ -46,21 +38,8 @@ static const reshape_adapter_type dnnl_types[] = {
     {RESHAPE_DT_U4, dnnl_u4},          {RESHAPE_DT_BOOLEAN, dnnl_boolean},
 };
 
-/* The oneDNN data type of `dtype` into *type, or NOT_SUPPORTED. */
-static reshape_status dnnl_type_of(reshape_dtype dtype, dnnl_data_type_t *type)
-{
-    int t;
-    reshape_status st = reshape_adapter_map_dtype(dnnl_types,
-                                                  RESHAPE_ADAPTER_COUNT(dnnl_types), dtype,
-                                                  "onednn has no data type", &t);
-    *type = (dnnl_data_type_t)t;
-    return st;
-}
-
 /* The layouts logical tensors with strides take (README.md). */
-#define HANDLED (RESHAPE_LAYOUT_STRIDED_SRC | RESHAPE_LAYOUT_STRIDED_DST | \
-                 RESHAPE_LAYOUT_IN_PLACE | RESHAPE_LAYOUT_BROADCAST_SRC |    \
-                 RESHAPE_LAYOUT_SIZE1_STRIDES)
+#define HANDLED RESHAPE_ADAPTER_ANY_STRIDES
 #define NO_LAYOUT "onednn graph logical tensors take strides"
 
 /*
@@ -70,21 +49,19 @@ static reshape_status dnnl_type_of(reshape_dtype dtype, dnnl_data_type_t *type)
  * claims no particular spec rule); dnnl_unimplemented is NOT_SUPPORTED; out of
  * memory and runtime errors are INTERNAL.  `step` names the oneDNN call.
  */
+static const struct dnnl_meaning meanings[] = {
+    {dnnl_invalid_data_type, RESHAPE_E_DATA_TYPE},
+    {dnnl_invalid_arguments, RESHAPE_E_INVALID_ARGUMENT},
+    {dnnl_invalid_graph, RESHAPE_E_INVALID_ARGUMENT},
+    {dnnl_invalid_graph_op, RESHAPE_E_INVALID_ARGUMENT},
+    {dnnl_invalid_shape, RESHAPE_E_INVALID_ARGUMENT},
+    {dnnl_unimplemented, RESHAPE_E_NOT_SUPPORTED},
+};
+
 static reshape_status map_dnnl(dnnl_status_t st, const char *step)
 {
-    reshape_status mapped;
-
-    switch (st) {
-    case dnnl_invalid_data_type: mapped = RESHAPE_E_DATA_TYPE; break;
-    case dnnl_invalid_arguments: case dnnl_invalid_graph:
-    case dnnl_invalid_graph_op: case dnnl_invalid_shape:
-        mapped = RESHAPE_E_INVALID_ARGUMENT;
-        break;
-    case dnnl_unimplemented: mapped = RESHAPE_E_NOT_SUPPORTED; break;
-    default: mapped = RESHAPE_E_INTERNAL; break;
-    }
-    return reshape_adapter_fail(mapped, "onednn graph refused the reshape: '%s' returned %s",
-                        step, dnnl_status2str(st));
+    return dnnl_map(meanings, RESHAPE_ADAPTER_COUNT(meanings), RESHAPE_E_INTERNAL,
+                    "onednn graph", st, step);
 }
 
 /* A compiled one-op partition and the logical tensors it was compiled for
@@ -209,13 +186,13 @@ static reshape_status plan_build(const reshape_params *params,
 {
     reshape_status st;
     dnnl_status_t ds;
-    dnnl_data_type_t dt;
+    int dt;
     int64_t values[RESHAPE_MAX_RANK];
     int32_t count;
     const char *step = "dnnl_graph_logical_tensor_init";
 
     memset(p, 0, sizeof *p);
-    if ((st = dnnl_type_of(src->dtype, &dt)) != RESHAPE_OK ||
+    if ((st = DNNL_TYPE(src->dtype, &dt)) != RESHAPE_OK ||
         (st = reshape_adapter_shape_list(params, RESHAPE_ADAPTER_COPY_ZERO, values,
                                          &count)) != RESHAPE_OK)
         return st;
@@ -245,9 +222,11 @@ static reshape_status plan_build(const reshape_params *params,
     step = "dnnl_graph_compiled_partition_create";
     if ((ds = dnnl_graph_compiled_partition_create(&p->compiled, p->partition)) ==
         dnnl_success) {
+        dnnl_engine_t cpu;
         step = "dnnl_graph_partition_compile";
-        ds = dnnl_graph_partition_compile(p->partition, p->compiled, 1, ins, 1,
-                                          outs, engine);
+        if ((ds = cpu_engine(&cpu)) == dnnl_success)
+            ds = dnnl_graph_partition_compile(p->partition, p->compiled, 1, ins, 1, outs,
+                                              cpu);
     }
     if (ds == dnnl_success) {
         step = "dnnl_graph_compiled_partition_query_logical_tensor";
@@ -287,20 +266,21 @@ static reshape_status graph_supports(reshape_op op, reshape_dtype data_dtype,
                                      reshape_dtype shape_dtype, unsigned layout)
 {
     reshape_status st;
-    dnnl_data_type_t type;
+    int type;
 
     if ((st = reshape_adapter_check_layout(op, layout, HANDLED, NO_LAYOUT)) != RESHAPE_OK)
         return st;
     if (op == RESHAPE_OP_ONEDNN_DYNAMIC_RESHAPE_1)
         return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
                                     "oneDNN 3.x has no DynamicReshape op kind");
-    if ((st = dnnl_type_of(data_dtype, &type)) != RESHAPE_OK ||
+    if ((st = DNNL_TYPE(data_dtype, &type)) != RESHAPE_OK ||
         (st = shape_type_check(op, shape_dtype,
                                "StaticReshape takes the shape as an s64 list")) != RESHAPE_OK)
         return st;
-    pthread_once(&init_once, init_engine);
-    if (engine_status != dnnl_success)
-        return map_dnnl(engine_status, "dnnl_engine_create");
+    dnnl_engine_t cpu;
+    dnnl_status_t ds;
+    if ((ds = cpu_engine(&cpu)) != dnnl_success)
+        return map_dnnl(ds, "dnnl_engine_create");
     if (op != RESHAPE_OP_ONEDNN_STATIC_RESHAPE_1 && !graph_takes(data_dtype))
         return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
                             "oneDNN Graph's StaticReshape does not take '%s' "
@@ -323,9 +303,10 @@ static reshape_status enter(const reshape_params *params,
     if (params->op == RESHAPE_OP_ONEDNN_DYNAMIC_RESHAPE_1)
         return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
                             "oneDNN 3.x has no DynamicReshape op kind");
-    pthread_once(&init_once, init_engine);
-    if (engine_status != dnnl_success)
-        return map_dnnl(engine_status, "dnnl_engine_create");
+    dnnl_engine_t cpu;
+    dnnl_status_t ds;
+    if ((ds = cpu_engine(&cpu)) != dnnl_success)
+        return map_dnnl(ds, "dnnl_engine_create");
     return RESHAPE_OK;
 }
 
@@ -347,31 +328,36 @@ static reshape_status graph_infer_shape(const reshape_params *params,
     return RESHAPE_OK;
 }
 
+/* A compiled partition and its two tensors, for run_on_stream. */
+struct partition_job {
+    dnnl_graph_compiled_partition_t compiled;
+    const_dnnl_graph_tensor_t ins[1], outs[1];
+};
+
+static dnnl_status_t submit_partition(dnnl_stream_t stream, void *job, const char **step)
+{
+    const struct partition_job *j = job;
+
+    *step = "dnnl_graph_compiled_partition_execute";
+    return dnnl_graph_compiled_partition_execute(j->compiled, stream, 1, j->ins, 1, j->outs);
+}
+
 /* Runs the compiled partition of `p` from `from` to `to`. */
 static reshape_status run(const struct plan *p, void *from, void *to)
 {
     dnnl_graph_tensor_t tin = NULL, tout = NULL;
-    dnnl_stream_t stream = NULL;
+    dnnl_engine_t cpu;
     dnnl_status_t ds;
-    const char *step = "dnnl_graph_tensor_create";
+    const char *step = "dnnl_engine_create";
 
-    if ((ds = dnnl_graph_tensor_create(&tin, &p->in, engine, from)) != dnnl_success ||
-        (ds = dnnl_graph_tensor_create(&tout, &p->out, engine, to)) != dnnl_success)
-        goto out;
-    step = "dnnl_stream_create";
-    if ((ds = dnnl_stream_create(&stream, engine, dnnl_stream_default_flags)) !=
-        dnnl_success)
-        goto out;
-    const_dnnl_graph_tensor_t ins[1] = {tin}, outs[1] = {tout};
-    step = "dnnl_graph_compiled_partition_execute";
-    if ((ds = dnnl_graph_compiled_partition_execute(p->compiled, stream, 1, ins, 1,
-                                                    outs)) != dnnl_success)
-        goto out;
-    step = "dnnl_stream_wait";
-    ds = dnnl_stream_wait(stream);
-out:
-    if (stream != NULL)
-        dnnl_stream_destroy(stream);
+    if ((ds = cpu_engine(&cpu)) == dnnl_success) {
+        step = "dnnl_graph_tensor_create";
+        if ((ds = dnnl_graph_tensor_create(&tin, &p->in, cpu, from)) == dnnl_success &&
+            (ds = dnnl_graph_tensor_create(&tout, &p->out, cpu, to)) == dnnl_success) {
+            struct partition_job j = {p->compiled, {tin}, {tout}};
+            ds = run_on_stream(cpu, submit_partition, &j, &step);
+        }
+    }
     if (tin != NULL)
         dnnl_graph_tensor_destroy(tin);
     if (tout != NULL)
@@ -408,30 +394,13 @@ static reshape_status graph_execute(const reshape_params *params,
     return st;
 }
 
-/* "3.13.1", from the library that is loaded, for reports. */
-static char version_text[32] = "3";
-static pthread_once_t version_once = PTHREAD_ONCE_INIT;
-
-static void read_version(void)
+/* "3.13.1 Graph", from the library that is loaded, for reports. */
+static void version_of(char *text, size_t size)
 {
     const dnnl_version_t *v = dnnl_version();
-    snprintf(version_text, sizeof version_text, "%d.%d.%d Graph", v->major,
-             v->minor, v->patch);
+    snprintf(text, size, "%d.%d.%d Graph", v->major, v->minor, v->patch);
 }
 
-static const reshape_candidate table = {
-    .abi_version = RESHAPE_ABI_VERSION,
-    .struct_size = sizeof(reshape_candidate),
-    .name = "oneDNN",
-    .version = version_text,
-    .supports = graph_supports,
-    .infer_shape = graph_infer_shape,
-    .execute = graph_execute,
-    .last_error = reshape_adapter_last_error,
-};
-
-RESHAPE_EXPORT const reshape_candidate *reshape_candidate_v1(void)
-{
-    pthread_once(&version_once, read_version);
-    return &table;
-}
+RESHAPE_ADAPTER_DEFINE_LOADED("oneDNN", version_of,
+                              graph_supports, graph_infer_shape, graph_execute,
+                              NULL)

@@ -370,31 +370,12 @@ static reshape_status ort_execute(const reshape_params *params,
     return run(params, src, src->data, dst, NULL, NULL);
 }
 
-static const char *ort_version(void)
+/* "1.30.0", from the library that is loaded, for reports. */
+static void version_of(char *text, size_t size)
 {
-    return OrtGetApiBase()->GetVersionString();
+    snprintf(text, size, "%s", OrtGetApiBase()->GetVersionString());
 }
 
-static reshape_candidate table = {
-    .abi_version = RESHAPE_ABI_VERSION,
-    .struct_size = sizeof(reshape_candidate),
-    .name = "ONNX Runtime",
-    .version = "",
-    .supports = ort_supports,
-    .infer_shape = ort_infer_shape,
-    .execute = ort_execute,
-    .last_error = reshape_adapter_last_error,
-};
-
-static pthread_once_t version_once = PTHREAD_ONCE_INIT;
-
-static void read_version(void)
-{
-    table.version = ort_version();
-}
-
-RESHAPE_EXPORT const reshape_candidate *reshape_candidate_v1(void)
-{
-    pthread_once(&version_once, read_version);
-    return &table;
-}
+RESHAPE_ADAPTER_DEFINE_LOADED("ONNX Runtime", version_of,
+                              ort_supports, ort_infer_shape, ort_execute,
+                              NULL)

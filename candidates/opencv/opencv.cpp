@@ -215,22 +215,8 @@ reshape_status cv_execute(const reshape_params *params, const reshape_tensor *sr
     }
 }
 
-const reshape_candidate table = {
-    RESHAPE_ABI_VERSION,
-    sizeof(reshape_candidate),
-    "OpenCV",
-    CV_VERSION,
-    cv_supports,
-    cv_infer_shape,
-    cv_execute,
-    reshape_adapter_last_error,
-    nullptr, // limits: none declared
-    nullptr, // device: host memory
-};
-
 } // namespace
 
-extern "C" RESHAPE_EXPORT const reshape_candidate *reshape_candidate_v1(void)
-{
-    return &table;
-}
+RESHAPE_ADAPTER_DEFINE("OpenCV", CV_VERSION,
+                       cv_supports, cv_infer_shape, cv_execute,
+                       nullptr)

@@ -229,18 +229,6 @@ out:
     return st;
 }
 
-static const reshape_candidate table = {
-    .abi_version = RESHAPE_ABI_VERSION,
-    .struct_size = sizeof(reshape_candidate),
-    .name = "XNNPACK",
-    .version = "0.0~git20220216 (Debian 12)",
-    .supports = xnn_supports,
-    .infer_shape = xnn_infer_shape,
-    .execute = xnn_execute,
-    .last_error = reshape_adapter_last_error,
-};
-
-RESHAPE_EXPORT const reshape_candidate *reshape_candidate_v1(void)
-{
-    return &table;
-}
+RESHAPE_ADAPTER_DEFINE("XNNPACK", "0.0~git20220216 (Debian 12)",
+                       xnn_supports, xnn_infer_shape, xnn_execute,
+                       NULL)

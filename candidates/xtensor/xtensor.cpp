@@ -38,9 +38,7 @@ using signed_shape = std::vector<std::ptrdiff_t>;
 using shape_type = std::vector<std::size_t>;
 
 // Adaptors take any strides, 0 and huge ones included (README.md).
-const unsigned HANDLED = RESHAPE_LAYOUT_STRIDED_SRC | RESHAPE_LAYOUT_STRIDED_DST |
-                         RESHAPE_LAYOUT_IN_PLACE | RESHAPE_LAYOUT_BROADCAST_SRC |
-                         RESHAPE_LAYOUT_SIZE1_STRIDES;
+const unsigned HANDLED = RESHAPE_ADAPTER_ANY_STRIDES;
 
 // xtensor's messages, first match wins; the rest is INTERNAL.
 struct message_status {
@@ -129,20 +127,14 @@ void copy(const reshape_params *params, const reshape_tensor *src,
 
 // Elements move as unsigned integers of their width: sub-byte types have
 // no C++ type.
-reshape_status whole_bytes(reshape_dtype dtype)
-{
-    if (reshape_dtype_bits(dtype) >= 8)
-        return RESHAPE_OK;
-    return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                                "xtensor holds C++ objects; '%s' has no C++ type",
-                                reshape_adapter_dtype_name(dtype));
-}
+#define WHOLE_BYTES "xtensor holds C++ objects"
 
 reshape_status xt_supports(reshape_op op, reshape_dtype data_dtype,
                            reshape_dtype shape_dtype, unsigned layout)
 {
     reshape_status st = reshape_adapter_check_layout(op, layout, HANDLED, "xtensor");
-    if (st != RESHAPE_OK || (st = whole_bytes(data_dtype)) != RESHAPE_OK)
+    if (st != RESHAPE_OK ||
+        (st = reshape_adapter_whole_bytes(data_dtype, WHOLE_BYTES)) != RESHAPE_OK)
         return st;
     return shape_type_check(op, shape_dtype, "xtensor takes the shape as a list of integers");
 }
@@ -152,7 +144,8 @@ reshape_status xt_infer_shape(const reshape_params *params,
                               int64_t *out_dims)
 {
     reshape_status st = reshape_adapter_check_infer(params, src, out_rank, out_dims);
-    if (st != RESHAPE_OK || (st = whole_bytes(src->dtype)) != RESHAPE_OK)
+    if (st != RESHAPE_OK ||
+        (st = reshape_adapter_whole_bytes(src->dtype, WHOLE_BYTES)) != RESHAPE_OK)
         return st;
     try {
         shape_type out;
@@ -174,7 +167,8 @@ reshape_status xt_execute(const reshape_params *params, const reshape_tensor *sr
                           const reshape_tensor *dst)
 {
     reshape_status st = reshape_adapter_check_execute(params, src, dst);
-    if (st != RESHAPE_OK || (st = whole_bytes(src->dtype)) != RESHAPE_OK)
+    if (st != RESHAPE_OK ||
+        (st = reshape_adapter_whole_bytes(src->dtype, WHOLE_BYTES)) != RESHAPE_OK)
         return st;
     try {
         shape_type out;
@@ -196,22 +190,8 @@ reshape_status xt_execute(const reshape_params *params, const reshape_tensor *sr
     }
 }
 
-const reshape_candidate table = {
-    RESHAPE_ABI_VERSION,
-    sizeof(reshape_candidate),
-    "xtensor",
-    XTENSOR_VERSION_TEXT,
-    xt_supports,
-    xt_infer_shape,
-    xt_execute,
-    reshape_adapter_last_error,
-    nullptr, // limits: none declared
-    nullptr, // device: host memory
-};
-
 } // namespace
 
-extern "C" RESHAPE_EXPORT const reshape_candidate *reshape_candidate_v1(void)
-{
-    return &table;
-}
+RESHAPE_ADAPTER_DEFINE("xtensor", XTENSOR_VERSION_TEXT,
+                       xt_supports, xt_infer_shape, xt_execute,
+                       nullptr)
