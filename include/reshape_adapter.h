@@ -236,17 +236,19 @@ static inline reshape_status reshape_adapter_whole_bytes(reshape_dtype dtype, co
     }
 
 /*
- * RESHAPE_ADAPTER_DEFINE for a version asked of the library that is
- * loaded: `version_of(char *text, size_t size)` writes it into a 64-byte
- * buffer, once (pthread_once), before reshape_candidate_v1 first returns.
+ * RESHAPE_ADAPTER_DEFINE with a start: `start(char *version, size_t size)`
+ * runs once (pthread_once) in reshape_candidate_v1, that is when the
+ * harness loads the candidate, outside any request's time budget.  It
+ * writes the version to report into `version` (64 bytes), asked of the
+ * library that is loaded, and may start a library that is slow to start.
  */
-#define RESHAPE_ADAPTER_DEFINE_LOADED(name, version_of, supports, infer_shape, execute,  \
+#define RESHAPE_ADAPTER_DEFINE_LOADED(name, start, supports, infer_shape, execute,       \
                                       limits)                                          \
     static char reshape_adapter_version_[64];                                          \
     static pthread_once_t reshape_adapter_version_once_ = PTHREAD_ONCE_INIT;            \
     static void reshape_adapter_read_version_(void)                                     \
     {                                                                                   \
-        version_of(reshape_adapter_version_, sizeof reshape_adapter_version_);          \
+        start(reshape_adapter_version_, sizeof reshape_adapter_version_);               \
     }                                                                                   \
     RESHAPE_ADAPTER_TABLE_(name, reshape_adapter_version_, supports, infer_shape,       \
                            execute, limits)                                             \

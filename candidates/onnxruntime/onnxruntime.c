@@ -370,12 +370,21 @@ static reshape_status ort_execute(const reshape_params *params,
     return run(params, src, src->data, dst, NULL, NULL);
 }
 
-/* "1.30.0", from the library that is loaded, for reports. */
-static void version_of(char *text, size_t size)
+/*
+ * As the harness loads the candidate, while the worker has one thread:
+ * turns ONNX Runtime's telemetry off before any environment exists (1.30.0
+ * from npm starts Microsoft's 1DS SDK in CreateEnv, which writes
+ * /tmp/mat-debug-<pid>.log and ~/.cache/Microsoft/DeveloperTools/
+ * .onnxruntime/onnxruntime.db, reads /etc/machine-id and prepares HTTPS
+ * uploads; ORT_DISABLE_TELEMETRY=1 stops all of it, README.md), and
+ * writes the version of the library that is loaded ("1.30.0").
+ */
+static void start(char *version, size_t size)
 {
-    snprintf(text, size, "%s", OrtGetApiBase()->GetVersionString());
+    setenv("ORT_DISABLE_TELEMETRY", "1", 1);
+    snprintf(version, size, "%s", OrtGetApiBase()->GetVersionString());
 }
 
-RESHAPE_ADAPTER_DEFINE_LOADED("ONNX Runtime", version_of,
+RESHAPE_ADAPTER_DEFINE_LOADED("ONNX Runtime", start,
                               ort_supports, ort_infer_shape, ort_execute,
                               NULL)
