@@ -33,10 +33,11 @@ import sys
 import time
 
 import scoreboard_certify
+import scoreboard_layouts
 import scoreboard_perf
 
 LIBRARIES = ["onednn", "onednn_graph", "onnxruntime", "libtorch", "numpy", "xnnpack",
-             "xtensor", "eigen", "opencv"]
+             "xtensor", "eigen", "opencv", "armnn"]
 OPS = ["openvino_reshape_1", "onednn_static_reshape_1",
        "onednn_dynamic_reshape_1", "onnx_reshape_14"]
 # Verdict columns, in reports/SCHEMA.md order.
@@ -150,6 +151,30 @@ NOTES = [
     ("eigen", "ACCEPTED_INVALID", "DATA_TYPE",
      "Eigen tensors have no type list: any element type passes for the oneDNN "
      "operations"),
+    ("armnn", "ACCEPTED_INVALID", "DATA_TYPE",
+     "Arm NN has no type list: s8, s16, s32 and u8 data pass for the oneDNN operations"),
+    ("armnn", "ACCEPTED_INVALID", "BELOW_MINUS_ONE",
+     "TfLiteParser::OutputShapeOfReshape converts every value to unsigned int and the "
+     "layer compares 32-bit element counts: f32 [6] with [-2, -3] gives [4294967294, "
+     "4294967293], whose product is 6 modulo 2^32"),
+    ("armnn", "ACCEPTED_INVALID", "VOLUME_MISMATCH",
+     "ReshapeQueueDescriptor::Validate compares TensorInfo::GetNumElements(), an unsigned "
+     "int: f32 [4] to [4, 1073741825] (2^32 + 4 elements) loads and infers"),
+    ("armnn", "ACCEPTED_INVALID", "ZERO_OUT_OF_RANGE",
+     "a copying 0 reads TensorShape::operator[] as OnnxParser's ComputeReshapeInfo does, and "
+     "a scalar's TensorShape has one dim of 1 (the ONNX parser's scalars are [1]): [] with "
+     "[0] gives [1]"),
+    ("armnn", "FAIL: wrong shape",
+     "the -1 divides TensorShape::GetNumElements(), an unsigned int: f32 [3037000499, "
+     "3037000499] with [-1] gives [2661407785], the square modulo 2^32 (above the declared "
+     "max_volume 2^32 - 1: a harness that reads declared limits skips these)"),
+    ("armnn", "ACCEPTED_INVALID", "OVERFLOW",
+     "element counts are unsigned int and wrap: an input of 2^63 elements counts 0 (above "
+     "the declared max_volume, as above)"),
+    ("armnn", "TIMEOUT", "in execute",
+     "armnn::CopyMemGenericWorkload::Execute walks the outer dims of an empty tensor: "
+     "EnqueueWorkload on f32 [2147483647, 2147483647, 2147483647, 0] does not return "
+     "(tests/adapters/armnn_test.c)"),
 ]
 
 
@@ -326,6 +351,7 @@ def render(results, out_path, perf_rows, cert_rows):
         lines += ["", "Skipped: %d of %d runs are NOT_SUPPORTED, configurations the "
                   "library cannot express through its API (`candidates/%s/README.md`)." %
                   (skipped, report["summary"]["total"], lib), ""]
+    lines += scoreboard_layouts.section(results)
     lines += scoreboard_certify.section(cert_rows) + scoreboard_perf.section(perf_rows)
     with open(out_path, "w") as f:
         f.write("\n".join(lines))

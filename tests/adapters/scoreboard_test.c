@@ -132,3 +132,63 @@ Test(scoreboard, onednn_graph_is_compared_with_onednn_run_by_run, .fini = remove
                   != NULL, "%s", text);
     cr_expect(strstr(text, "`e`") == NULL, "a NOT_SUPPORTED run is not compared:\n%s", text);
 }
+
+/* A report with runs of the layout variants: "%s" is the name, then the
+ * verdicts of a/broadcast_src, b/broadcast_src and a/size1_strides. */
+static const char layout_report_fmt[] =
+    "{\"schema_version\": 1,"
+    " \"candidate\": {\"name\": \"%s\", \"version\": \"1\","
+    "   \"path\": \"adapters/x.so\", \"sha256\": \"0123456789abcdef\", \"abi_version\": 1},"
+    " \"suite\": {\"version\": \"0.1.0\", \"git_commit\": \"fedcba987654\", \"cases_loaded\": 2},"
+    " \"duration_s\": 0.5, \"verdict\": \"nonconformant\","
+    " \"summary\": {\"total\": 3}, \"status_agreement\": {\"agree\": 0, \"disagree\": 0},"
+    " \"findings\": [], \"cases\": ["
+    "  {\"id\": \"a\", \"op\": \"openvino_reshape_1\", \"variant\": \"broadcast_src\","
+    "   \"verdict\": \"%s\", \"detail\": \"%s\", \"expected\": \"shape [4,3]\","
+    "   \"got\": \"shape [4,3]\", \"dtype\": \"f32\"},"
+    "  {\"id\": \"b\", \"op\": \"openvino_reshape_1\", \"variant\": \"broadcast_src\","
+    "   \"verdict\": \"%s\", \"detail\": \"%s\", \"expected\": \"shape [12]\","
+    "   \"got\": \"shape [12]\", \"dtype\": \"f32\"},"
+    "  {\"id\": \"a\", \"op\": \"openvino_reshape_1\", \"variant\": \"size1_strides\","
+    "   \"verdict\": \"%s\", \"detail\": \"%s\", \"expected\": \"shape [4,3]\","
+    "   \"got\": \"shape [4,3]\", \"dtype\": \"f32\"}"
+    " ]}\n";
+
+Test(scoreboard, layout_variants_get_their_section, .fini = remove_world)
+{
+    static const char *const built[] = {"libtorch", "xnnpack", NULL};
+    static const char refused[] = "execute returned NOT_SUPPORTED: xnnpack tensors are dense: "
+                                  "layout strided_src|broadcast_src cannot be expressed";
+    char text[4096];
+
+    make_world(built, 3);
+    snprintf(text, sizeof text, layout_report_fmt, "libtorch", "PASS", "", "PASS", "",
+             "FAIL", "bytes differ at element 1");
+    write_file("report_libtorch.json", text, 0);
+    snprintf(text, sizeof text, layout_report_fmt, "XNNPACK", "NOT_SUPPORTED", refused,
+             "NOT_SUPPORTED", refused, "NOT_SUPPORTED", "execute returned NOT_SUPPORTED");
+    write_file("report_xnnpack.json", text, 0);
+    cr_assert_eq(run_scoreboard(""), 0);
+    char *board = scoreboard_text();
+    cr_expect(strstr(board, "| libtorch 1 | broadcast_src | copies them | 2 | 0 | 0 | 2 |")
+                  != NULL, "%s", board);
+    cr_expect(strstr(board, "| libtorch 1 | size1_strides | **gets them wrong** | 0 | 0 | 1 | 1 |")
+                  != NULL, "%s", board);
+    cr_expect(strstr(board, "  - FAIL `a/size1_strides`: expected shape [4,3], got shape "
+                            "[4,3] (bytes differ at element 1)") != NULL, "%s", board);
+    cr_expect(strstr(board, "| XNNPACK 1 | broadcast_src | refuses them | 0 | 2 | 0 | 2 |")
+                  != NULL, "%s", board);
+    cr_expect(strstr(board, "  - skipped, 2 runs: execute returned NOT_SUPPORTED: xnnpack "
+                            "tensors are dense: layout strided_src\\|broadcast_src cannot be "
+                            "expressed (e.g. `a/broadcast_src`)") != NULL, "%s", board);
+}
+
+Test(scoreboard, reports_without_layout_runs_say_so, .fini = remove_world)
+{
+    static const char *const built[] = {"numpy", NULL};
+    make_world(built, 3);
+    cr_assert_eq(run_scoreboard(""), 0);
+    char *text = scoreboard_text();
+    cr_expect(strstr(text, "## Broadcast and size-1 strides") != NULL, "%s", text);
+    cr_expect(strstr(text, "No report has runs of these variants") != NULL, "%s", text);
+}
