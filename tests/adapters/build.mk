@@ -1,7 +1,9 @@
 # tests/adapters/build.mk - tests of the adapter kit, the library adapters
 # and the scoreboard.
 #   build/tests/adapters       kit_test.c checks include/reshape_adapter.h,
-#                              compiled as C and as C++17 (kit_cxx.cpp);
+#                              compiled as C and as C++17 (kit_cxx.cpp), and
+#                              a candidate built on it (kit_candidate/,
+#                              build/tests/kit_candidate.so);
 #                              smoke_test.c and layouts_test.c dlopen
 #                              build/candidates/<library>.so;
 #                              scoreboard_test.c and scoreboard_certify_test.c
@@ -33,13 +35,19 @@ $(BUILD)/san/obj/tests/adapters/%.o: tests/adapters/%.cpp
 	@mkdir -p $(@D)
 	$(KIT_CXX) $(KIT_CXXFLAGS) -O1 $(SAN) -c $< -o $@
 
-$(BUILD)/tests/adapters: $(TESTS_ADAPTERS_OBJS)
+# The smallest candidate on the kit, which kit_test.c dlopens.
+KIT_CANDIDATE := $(BUILD)/tests/kit_candidate.so
+$(KIT_CANDIDATE): tests/adapters/kit_candidate/kit_candidate.c $(wildcard include/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -o $@ $^ $(TESTS_ADAPTERS_LIBS)
+	$(CC) $(CFLAGS) -fvisibility=hidden -shared -Wl,-z,defs -o $@ $< -lpthread
 
-$(BUILD)/san/tests/adapters: $(TESTS_ADAPTERS_SAN_OBJS) $(SAN_TEST_RUNNER)
+$(BUILD)/tests/adapters: $(TESTS_ADAPTERS_OBJS) $(KIT_CANDIDATE)
 	@mkdir -p $(@D)
-	$(CC) $(SAN_CFLAGS) -o $@ $^ $(TESTS_ADAPTERS_LIBS)
+	$(CC) $(CFLAGS) -o $@ $(TESTS_ADAPTERS_OBJS) $(TESTS_ADAPTERS_LIBS)
+
+$(BUILD)/san/tests/adapters: $(TESTS_ADAPTERS_SAN_OBJS) $(SAN_TEST_RUNNER) $(KIT_CANDIDATE)
+	@mkdir -p $(@D)
+	$(CC) $(SAN_CFLAGS) -o $@ $(TESTS_ADAPTERS_SAN_OBJS) $(SAN_TEST_RUNNER) $(TESTS_ADAPTERS_LIBS)
 
 ALL_TARGETS += $(BUILD)/tests/adapters $(BUILD)/san/tests/adapters
 TEST_RUNS   += test-adapters test-adapters-san

@@ -1,11 +1,10 @@
 /*
- * kit_test.c - the adapter kit (include/reshape_adapter.h and
- * reshape_adapter_tensor.h): the ABI argument checks of execute and
+ * kit_test.c - the adapter kit (include/reshape_adapter*.h): the ABI argument checks of execute and
  * infer_shape, call by call, each through the kit compiled as C and as
  * C++17 (kit_cxx.cpp), which must agree on status and message; the layout
  * flags, extents and overlaps of D12; the helpers (messages, dtype maps,
- * shape lists).  Needs no library.  Depends on the kit, Criterion and
- * pthreads.
+ * shape lists); kit_table_test.c has a candidate built on it.  Needs no
+ * library.  Depends on the kit, Criterion and pthreads.
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -379,3 +378,4 @@ Test(kit, messages_are_per_thread_and_printf_style)
     reshape_adapter_clear_error();
     cr_expect_null(reshape_adapter_last_error());
 }
+
