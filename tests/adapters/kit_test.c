@@ -1,10 +1,11 @@
 /*
- * kit_test.c - the adapter kit (include/reshape_adapter*.h): the ABI argument checks of execute and
- * infer_shape, call by call, each through the kit compiled as C and as
- * C++17 (kit_cxx.cpp), which must agree on status and message; the layout
- * flags, extents and overlaps of D12; the helpers (messages, dtype maps,
- * shape lists); kit_table_test.c has a candidate built on it.  Needs no
- * library.  Depends on the kit, Criterion and pthreads.
+ * kit_test.c - the adapter kit (include/reshape_adapter*.h): the ABI
+ * argument checks of execute and infer_shape, call by call, each through
+ * the kit compiled as C and as C++17 (kit_cxx.cpp), which must agree on
+ * status and message; the layout flags, extents and overlaps of D12; the
+ * helpers (messages, dtype maps, shape lists); kit_table_test.c has a
+ * candidate built on it.  Needs no library.  Depends on the kit,
+ * Criterion and pthreads.
  */
 #include <pthread.h>
 #include <stdint.h>
