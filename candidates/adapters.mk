@@ -65,9 +65,12 @@ candidates:
 
 # make scoreboard: the harness on every built adapter, then
 # reports/SCOREBOARD.md; fails only when the harness itself fails.
+# SCOREBOARD_ONLY=libtorch,armnn runs those again and renders the others
+# from their reports.
+SCOREBOARD_ONLY ?=
 .PHONY: scoreboard
 scoreboard: $(BUILD)/reshape-conform
 	$(PYTHON) candidates/scoreboard.py --harness $(BUILD)/reshape-conform \
-	  --adapters $(ADAPTER_DIR) --reports reports
+	  --adapters $(ADAPTER_DIR) --reports reports $(if $(SCOREBOARD_ONLY),--only $(SCOREBOARD_ONLY))
 
 endif

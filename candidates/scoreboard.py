@@ -4,7 +4,7 @@ verdict, and for each library what it gets wrong, in plain words, with the
 case ids that show it.
 
 Usage: /usr/bin/python3 candidates/scoreboard.py [--harness PATH]
-           [--adapters DIR] [--reports DIR] [--render-only]
+           [--adapters DIR] [--reports DIR] [--render-only | --only LIB,...]
 
 For each library in LIBRARIES whose adapter DIR/<library>.so exists it runs
   HARNESS --candidate DIR/<library>.so --report-dir REPORTS/<library> --quiet
@@ -12,7 +12,9 @@ For each library in LIBRARIES whose adapter DIR/<library>.so exists it runs
 harness runs its own threads and forks workers) and reads the JSON it
 writes, then profiles it (scoreboard_perf.py) and certifies it and reruns
 the bundle (scoreboard_certify.py).  A library that is not built is listed as
-such.  --render-only reads the existing reports without running anything.
+such.  --render-only reads the existing reports without running anything;
+--only LIB,... runs those libraries (not the reference's profile) and reads
+the others' existing reports, so that one library can be run again.
 
 Exit status: 0 the scoreboard was written (whatever the libraries' verdicts:
 the harness's exit 1, nonconformant, or a bundle that does not reproduce is a
@@ -364,7 +366,14 @@ def main():
     ap.add_argument("--reports", default="reports")
     ap.add_argument("--reference", default="build/libreshape_ref.so")
     ap.add_argument("--render-only", action="store_true")
+    ap.add_argument("--only", default="",
+                    help="comma-separated libraries to run; the others are rendered from "
+                         "their reports as --render-only does")
     args = ap.parse_args()
+    only = [lib for lib in args.only.split(",") if lib]
+    unknown = [lib for lib in only if lib not in LIBRARIES]
+    if unknown:
+        ap.error("--only: unknown library '%s' (one of %s)" % (unknown[0], ", ".join(LIBRARIES)))
 
     failed = False
     results = []
@@ -373,7 +382,8 @@ def main():
         report_dir = os.path.join(args.reports, lib)
         json_path = os.path.join(report_dir, "report.json")
         res = {"seconds": 0.0}
-        if not args.render_only:
+        render_only = args.render_only or (only and lib not in only)
+        if not render_only:
             if not os.path.exists(adapter):
                 print("scoreboard: skipped %s: %s not built (run `make candidates`)" %
                       (lib, adapter))
@@ -398,13 +408,14 @@ def main():
                 res["report"] = json.load(f)
             res["seconds"] = res["seconds"] or res["report"].get("duration_s", 0.0)
         except (OSError, ValueError) as e:
-            if not args.render_only:
+            if not render_only:
                 failed = True
             print("scoreboard: no report for '%s': %s" % (lib, e), file=sys.stderr)
             res["status"] = "no report"
         results.append((lib, res))
     ref_dir = os.path.join(args.reports, "reference")
-    if not args.render_only and scoreboard_perf.run(args.harness, args.reference, ref_dir) not in (0, 1):
+    if not args.render_only and not only and \
+            scoreboard_perf.run(args.harness, args.reference, ref_dir) not in (0, 1):
         failed = True
     perf_rows, cert_rows = [("reference", "reference", scoreboard_perf.headline(ref_dir))], []
     for lib, res in results:

@@ -192,3 +192,25 @@ Test(scoreboard, reports_without_layout_runs_say_so, .fini = remove_world)
     cr_expect(strstr(text, "## Broadcast and size-1 strides") != NULL, "%s", text);
     cr_expect(strstr(text, "No report has runs of these variants") != NULL, "%s", text);
 }
+
+Test(scoreboard, only_runs_the_libraries_named_and_renders_the_others, .fini = remove_world)
+{
+    static const char *const built[] = {"numpy", "xnnpack", NULL};
+    char text[4096];
+
+    make_world(built, 3);
+    snprintf(text, sizeof text, layout_report_fmt, "XNNPACK", "PASS", "", "PASS", "", "PASS",
+             "");
+    write_file("report_xnnpack.json", text, 0);
+    cr_assert_eq(run_scoreboard(""), 0);
+    snprintf(text, sizeof text, layout_report_fmt, "XNNPACK 2", "FAIL", "", "FAIL", "", "FAIL",
+             "");
+    write_file("report_xnnpack.json", text, 0);
+    cr_assert_eq(run_scoreboard("--only numpy"), 0);
+    char *board = scoreboard_text();
+    cr_expect(strstr(board, "| XNNPACK 1 | broadcast_src | copies them |") != NULL,
+              "xnnpack is rendered from its first report:\n%s", board);
+    cr_expect(strstr(board, "XNNPACK 2") == NULL, "xnnpack was run again:\n%s", board);
+    cr_expect(strstr(board, "| NumPy 9.9 | openvino_reshape_1 |") != NULL, "%s", board);
+    cr_expect_eq(run_scoreboard("--only nosuchlib"), 2, "an unknown library is bad usage");
+}
