@@ -3,11 +3,13 @@ what each library does with the layouts of D12 (include/reshape_candidate.h) tha
 frameworks hand kernels, read from the runs of the harness's `broadcast_src` and
 `size1_strides` variants in each library's report.
 
-For each library and variant: the runs by verdict and a word for them ("copies
-them": every run passes; "refuses them": every run is NOT_SUPPORTED; "**gets them
-wrong**": a run counts against conformance); then, reproducibly, the first failing
-runs (`case/variant`: expected, got, detail) and the skip reasons with their counts
-and an example run.  Nothing is judged here: the verdicts are the harness's.
+For each library and variant: the runs by verdict, how many of the failing ones
+fail on this layout only (the same case passes `dense`: what the layout did, not one
+of the library's other findings showing again), and a word for them ("copies them",
+"refuses them", "**gets them wrong**" when a run fails on the layout only); then,
+reproducibly, the first failing runs (`case/variant`: expected, got, detail), those
+on the layout only first, and the skip reasons with their counts and an example
+run.  Nothing is judged here: the verdicts are the harness's.
 """
 import collections
 import re
@@ -30,18 +32,28 @@ def runs_of(report, variant):
     return [e for e in report.get("cases", []) if e.get("variant") == variant]
 
 
-def word(counts):
-    """What the runs of one variant say in a word."""
+def word(counts, layout_only):
+    """What the runs of one variant say in a word; `layout_only` counts the
+    failing runs whose case passes dense."""
     total = sum(counts.values())
     if total == 0:
         return "not run"
-    if any(counts[v] for v in AGAINST):
+    if layout_only:
         return "**gets them wrong**"
+    if any(counts[v] for v in AGAINST):
+        return "copies them, failing only where dense fails"
     if counts["NOT_SUPPORTED"] == total:
         return "refuses them"
     if counts["NOT_SUPPORTED"] == 0:
         return "copies them"
     return "copies some, refuses others"
+
+
+def layout_only(report, entries):
+    """The failing `entries` whose case does not also fail `dense` (passes it,
+    or has no dense run to compare), in report order."""
+    dense = {e["id"]: e["verdict"] for e in report.get("cases", []) if e["variant"] == "dense"}
+    return [e for e in entries if e["verdict"] in AGAINST and dense.get(e["id"]) not in AGAINST]
 
 
 def reason_of(entry):
@@ -62,9 +74,10 @@ def skip_lines(entries):
             for reason, runs in ordered]
 
 
-def fail_lines(entries):
-    """The first failing runs, each reproducible from its case id and variant."""
-    bad = [e for e in entries if e["verdict"] in AGAINST]
+def fail_lines(entries, first):
+    """The first failing runs, those in `first` before the others, each
+    reproducible from its case id and variant."""
+    bad = first + [e for e in entries if e["verdict"] in AGAINST and e not in first]
     return ["  - %s `%s/%s`: expected %s, got %s%s" %
             (e["verdict"], e["id"], e["variant"], cell(e.get("expected", "?")),
              cell(e.get("got", "?")), (" (%s)" % cell(e["detail"])) if e.get("detail") else "")
@@ -80,12 +93,14 @@ def section(results):
              "elements share offsets (a stride of 0 on a dim above 1, as `torch.expand` and "
              "`numpy.broadcast_to` make), `size1_strides` gives size-1 dims strides of their "
              "own (0, huge, odd) that must never move the address. Counts are (case, variant) "
-             "runs; each failing run is named by case id and variant, so `reshape-conform "
+             "runs; \"on this layout only\" counts the failing runs whose case passes the "
+             "`dense` variant (the others are the library's other findings showing again). "
+             "Each failing run is named by case id and variant, so `reshape-conform "
              "--candidate build/candidates/<library>.so --filter <id> --variants <variant>` "
              "reproduces it. What each adapter claims is in `candidates/<library>/README.md`.",
              ""]
     header = ["library", "variant", "what it does", "PASS", "NOT_SUPPORTED", "against",
-              "runs"]
+              "against, on this layout only", "runs"]
     rows, details, seen = [], [], False
     for lib, res in results:
         report = res.get("report")
@@ -97,10 +112,12 @@ def section(results):
             entries = runs_of(report, variant)
             counts = collections.Counter(e["verdict"] for e in entries)
             seen = seen or bool(entries)
-            rows.append("| %s | %s | %s | %d | %d | %d | %d |" %
-                        (name, variant, word(counts), counts["PASS"], counts["NOT_SUPPORTED"],
-                         sum(counts[v] for v in AGAINST), len(entries)))
-            more = fail_lines(entries) + skip_lines(entries)
+            only_here = layout_only(report, entries)
+            rows.append("| %s | %s | %s | %d | %d | %d | %d | %d |" %
+                        (name, variant, word(counts, len(only_here)), counts["PASS"],
+                         counts["NOT_SUPPORTED"], sum(counts[v] for v in AGAINST),
+                         len(only_here), len(entries)))
+            more = fail_lines(entries, only_here) + skip_lines(entries)
             if more:
                 details += ["- %s, `%s`:" % (name, variant)] + more
     if not seen:
