@@ -2,7 +2,7 @@
  * reshape_adapter.h - the adapter kit: what every candidate that wraps a
  * library's reshape needs besides the library itself.  Header-only; compiles
  * as C11 and as C++17 (GCC or Clang: it uses their overflow builtins).
- * Depends on reshape_candidate.h and libc.
+ * Depends on reshape_candidate.h, libc and pthreads (pthread_once).
  *
  * It holds the ABI's argument checks (reshape_candidate.h: NULLs, ranks,
  * enums, negative dims and strides, the dst a call must agree with, the
