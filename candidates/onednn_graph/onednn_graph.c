@@ -336,7 +336,7 @@ struct partition_job {
 
 static dnnl_status_t submit_partition(dnnl_stream_t stream, void *job, const char **step)
 {
-    const struct partition_job *j = job;
+    struct partition_job *j = job;
 
     *step = "dnnl_graph_compiled_partition_execute";
     return dnnl_graph_compiled_partition_execute(j->compiled, stream, 1, j->ins, 1, j->outs);
