@@ -14,11 +14,12 @@
 # Each build.mk adds `candidates-<library>` to ADAPTER_LIBS and defines:
 #   $(ADAPTER_DIR)/<library>.so   the adapter
 #   adapter-install-<library>  installs what the adapter needs
+# Every adapter is built on the adapter kit, include/reshape_adapter.h
+# (header-only, found through -Iinclude).
 ifndef ADAPTERS_MK_INCLUDED
 ADAPTERS_MK_INCLUDED := 1
 
 ADAPTER_DIR        := $(BUILD)/candidates
-ADAPTER_COMMON_OBJ := $(BUILD)/obj/candidates/adapter_common.o
 # The adapter exports reshape_candidate_v1 only (adapter.map); -z defs
 # catches a missing link flag at build time instead of at dlopen.
 ADAPTER_SO_FLAGS   := -shared -fvisibility=hidden -Wl,-z,defs \
@@ -64,9 +65,12 @@ candidates:
 
 # make scoreboard: the harness on every built adapter, then
 # reports/SCOREBOARD.md; fails only when the harness itself fails.
+# SCOREBOARD_ONLY=libtorch,armnn runs those again and renders the others
+# from their reports.
+SCOREBOARD_ONLY ?=
 .PHONY: scoreboard
 scoreboard: $(BUILD)/reshape-conform
 	$(PYTHON) candidates/scoreboard.py --harness $(BUILD)/reshape-conform \
-	  --adapters $(ADAPTER_DIR) --reports reports
+	  --adapters $(ADAPTER_DIR) --reports reports $(if $(SCOREBOARD_ONLY),--only $(SCOREBOARD_ONLY))
 
 endif

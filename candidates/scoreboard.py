@@ -4,7 +4,7 @@ verdict, and for each library what it gets wrong, in plain words, with the
 case ids that show it.
 
 Usage: /usr/bin/python3 candidates/scoreboard.py [--harness PATH]
-           [--adapters DIR] [--reports DIR] [--render-only]
+           [--adapters DIR] [--reports DIR] [--render-only | --only LIB,...]
 
 For each library in LIBRARIES whose adapter DIR/<library>.so exists it runs
   HARNESS --candidate DIR/<library>.so --report-dir REPORTS/<library> --quiet
@@ -12,7 +12,9 @@ For each library in LIBRARIES whose adapter DIR/<library>.so exists it runs
 harness runs its own threads and forks workers) and reads the JSON it
 writes, then profiles it (scoreboard_perf.py) and certifies it and reruns
 the bundle (scoreboard_certify.py).  A library that is not built is listed as
-such.  --render-only reads the existing reports without running anything.
+such.  --render-only reads the existing reports without running anything;
+--only LIB,... runs those libraries (not the reference's profile) and reads
+the others' existing reports, so that one library can be run again.
 
 Exit status: 0 the scoreboard was written (whatever the libraries' verdicts:
 the harness's exit 1, nonconformant, or a bundle that does not reproduce is a
@@ -33,10 +35,11 @@ import sys
 import time
 
 import scoreboard_certify
+import scoreboard_layouts
 import scoreboard_perf
 
 LIBRARIES = ["onednn", "onednn_graph", "onnxruntime", "libtorch", "numpy", "xnnpack",
-             "xtensor", "eigen", "opencv"]
+             "xtensor", "eigen", "opencv", "armnn"]
 OPS = ["openvino_reshape_1", "onednn_static_reshape_1",
        "onednn_dynamic_reshape_1", "onnx_reshape_14"]
 # Verdict columns, in reports/SCHEMA.md order.
@@ -150,6 +153,30 @@ NOTES = [
     ("eigen", "ACCEPTED_INVALID", "DATA_TYPE",
      "Eigen tensors have no type list: any element type passes for the oneDNN "
      "operations"),
+    ("armnn", "ACCEPTED_INVALID", "DATA_TYPE",
+     "Arm NN has no type list: s8, s16, s32 and u8 data pass for the oneDNN operations"),
+    ("armnn", "ACCEPTED_INVALID", "BELOW_MINUS_ONE",
+     "TfLiteParser::OutputShapeOfReshape converts every value to unsigned int and the "
+     "layer compares 32-bit element counts: f32 [6] with [-2, -3] gives [4294967294, "
+     "4294967293], whose product is 6 modulo 2^32"),
+    ("armnn", "ACCEPTED_INVALID", "VOLUME_MISMATCH",
+     "ReshapeQueueDescriptor::Validate compares TensorInfo::GetNumElements(), an unsigned "
+     "int: f32 [4] to [4, 1073741825] (2^32 + 4 elements) loads and infers"),
+    ("armnn", "ACCEPTED_INVALID", "ZERO_OUT_OF_RANGE",
+     "a copying 0 reads TensorShape::operator[] as OnnxParser's ComputeReshapeInfo does, and "
+     "a scalar's TensorShape has one dim of 1 (the ONNX parser's scalars are [1]): [] with "
+     "[0] gives [1]"),
+    ("armnn", "FAIL: wrong shape",
+     "the -1 divides TensorShape::GetNumElements(), an unsigned int: f32 [3037000499, "
+     "3037000499] with [-1] gives [2661407785], the square modulo 2^32 (above the declared "
+     "max_volume 2^32 - 1: a harness that reads declared limits skips these)"),
+    ("armnn", "ACCEPTED_INVALID", "OVERFLOW",
+     "element counts are unsigned int and wrap: an input of 2^63 elements counts 0 (above "
+     "the declared max_volume, as above)"),
+    ("armnn", "TIMEOUT", "in execute",
+     "armnn::CopyMemGenericWorkload::Execute walks the outer dims of an empty tensor: "
+     "EnqueueWorkload on f32 [2147483647, 2147483647, 2147483647, 0] does not return "
+     "(tests/adapters/armnn_test.c)"),
 ]
 
 
@@ -326,6 +353,7 @@ def render(results, out_path, perf_rows, cert_rows):
         lines += ["", "Skipped: %d of %d runs are NOT_SUPPORTED, configurations the "
                   "library cannot express through its API (`candidates/%s/README.md`)." %
                   (skipped, report["summary"]["total"], lib), ""]
+    lines += scoreboard_layouts.section(results)
     lines += scoreboard_certify.section(cert_rows) + scoreboard_perf.section(perf_rows)
     with open(out_path, "w") as f:
         f.write("\n".join(lines))
@@ -338,7 +366,14 @@ def main():
     ap.add_argument("--reports", default="reports")
     ap.add_argument("--reference", default="build/libreshape_ref.so")
     ap.add_argument("--render-only", action="store_true")
+    ap.add_argument("--only", default="",
+                    help="comma-separated libraries to run; the others are rendered from "
+                         "their reports as --render-only does")
     args = ap.parse_args()
+    only = [lib for lib in args.only.split(",") if lib]
+    unknown = [lib for lib in only if lib not in LIBRARIES]
+    if unknown:
+        ap.error("--only: unknown library '%s' (one of %s)" % (unknown[0], ", ".join(LIBRARIES)))
 
     failed = False
     results = []
@@ -347,7 +382,8 @@ def main():
         report_dir = os.path.join(args.reports, lib)
         json_path = os.path.join(report_dir, "report.json")
         res = {"seconds": 0.0}
-        if not args.render_only:
+        render_only = args.render_only or (only and lib not in only)
+        if not render_only:
             if not os.path.exists(adapter):
                 print("scoreboard: skipped %s: %s not built (run `make candidates`)" %
                       (lib, adapter))
@@ -372,13 +408,14 @@ def main():
                 res["report"] = json.load(f)
             res["seconds"] = res["seconds"] or res["report"].get("duration_s", 0.0)
         except (OSError, ValueError) as e:
-            if not args.render_only:
+            if not render_only:
                 failed = True
             print("scoreboard: no report for '%s': %s" % (lib, e), file=sys.stderr)
             res["status"] = "no report"
         results.append((lib, res))
     ref_dir = os.path.join(args.reports, "reference")
-    if not args.render_only and scoreboard_perf.run(args.harness, args.reference, ref_dir) not in (0, 1):
+    if not args.render_only and not only and \
+            scoreboard_perf.run(args.harness, args.reference, ref_dir) not in (0, 1):
         failed = True
     perf_rows, cert_rows = [("reference", "reference", scoreboard_perf.headline(ref_dir))], []
     for lib, res in results:

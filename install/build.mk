@@ -4,6 +4,8 @@
 #   $(PREFIX)/bin/reshape-conform                the harness
 #   $(PREFIX)/lib/libreshape_ref.so              the reference candidate
 #   $(PREFIX)/include/reshape_candidate.h        the candidate ABI
+#   $(PREFIX)/include/reshape_adapter*.h         the adapter kit (header-only;
+#                                                the same -I as the ABI)
 #   $(PREFIX)/lib/pkgconfig/reshape-candidate.pc `pkg-config --cflags reshape-candidate`
 #   $(PREFIX)/share/reshape-conform/             cases/, specs/, reports/ (the renderer
 #                                                and its templates), and the documents
@@ -43,6 +45,9 @@ INSTALL_DATA := $(sort $(shell find cases specs -type f \( -name '*.yaml' -o -na
                   -o -name '*.rst' \)) $(wildcard reports/*.py reports/templates/*) \
                   $(INSTALL_DOCS))
 
+# The adapter kit, installed beside the ABI header it includes.
+KIT_HEADERS := $(wildcard include/reshape_adapter*.h)
+
 DEB_PACKAGES += pkgconf git
 .PHONY: install uninstall
 
@@ -73,6 +78,7 @@ install: $(BUILD)/reshape-conform $(BUILD)/libreshape_ref.so $(BUILD)/reshape-ca
 	install -m 755 $(BUILD)/reshape-conform $(INST_BIN)/reshape-conform
 	install -m 644 $(BUILD)/libreshape_ref.so $(INST_LIB)/libreshape_ref.so
 	install -m 644 include/reshape_candidate.h $(INST_INC)/reshape_candidate.h
+	install -m 644 $(KIT_HEADERS) $(INST_INC)/
 	install -m 644 $(BUILD)/reshape-candidate.pc $(INST_PC)/reshape-candidate.pc
 	install -m 644 install/reshape-conform.1 $(INST_MAN)/reshape-conform.1
 	@rm -rf $(INST_SHARE)
@@ -84,6 +90,7 @@ install: $(BUILD)/reshape-conform $(BUILD)/libreshape_ref.so $(BUILD)/reshape-ca
 
 uninstall:
 	rm -f $(INST_BIN)/reshape-conform $(INST_LIB)/libreshape_ref.so \
-	  $(INST_INC)/reshape_candidate.h $(INST_PC)/reshape-candidate.pc \
+	  $(INST_INC)/reshape_candidate.h $(KIT_HEADERS:include/%=$(INST_INC)/%) \
+	  $(INST_PC)/reshape-candidate.pc \
 	  $(INST_MAN)/reshape-conform.1
 	rm -rf $(INST_SHARE) $(INST_DOC)

@@ -12,6 +12,6 @@ adapter-install-eigen:
 $(BUILD)/obj/candidates/eigen/eigen.o: ADAPTER_CXXFLAGS += -I/usr/include/eigen3
 
 $(ADAPTER_DIR)/eigen.so: candidates/adapter.map $(BUILD)/obj/candidates/eigen/eigen.o \
-                         $(ADAPTER_COMMON_OBJ)
+                        
 	@mkdir -p $(@D)
 	$(CXX) $(ADAPTER_SO_FLAGS) -o $@ $(filter %.o,$^) -lpthread

@@ -1,8 +1,8 @@
 // eigen.cpp - the ABI over Eigen's Tensor module (Debian 12's libeigen3-dev
 // 3.4): a row-major TensorMap over the caller's src, reshaped with
 // TensorBase::reshape to the target dims, assigned into a row-major
-// TensorMap over dst.  Depends on candidates/adapter_common.h and Eigen's
-// unsupported/Eigen/CXX11/Tensor.
+// TensorMap over dst.  Depends on the adapter kit (include/reshape_adapter.h)
+// and Eigen's unsupported/Eigen/CXX11/Tensor.
 //
 // What Eigen's reshape carries: new dims, as they are.  It has no -1 and no
 // copying zero, and no shape inference: the output dims are the dims asked
@@ -35,7 +35,9 @@ struct eigen_assertion : std::logic_error {
 
 #include <unsupported/Eigen/CXX11/Tensor>
 
-#include "../adapter_common.h"
+#include "reshape_adapter.h"
+
+#include "../shape_types.h"
 
 #define EIGEN_TEXT2(x) #x
 #define EIGEN_TEXT(x) EIGEN_TEXT2(x)
@@ -103,48 +105,40 @@ reshape_fn pick(reshape_dtype dtype, int32_t in_rank, int32_t out_rank)
     }
 }
 
+#define DENSE "an Eigen TensorMap is dense"
+
+// Elements move as unsigned integers of their width: sub-byte types have
+// no C++ type.
+#define WHOLE_BYTES "Eigen tensors hold C++ objects"
+
 reshape_status eigen_supports(reshape_op op, reshape_dtype data_dtype,
                               reshape_dtype shape_dtype, unsigned layout)
 {
-    adapter_clear_error();
-    if (reshape_op_name(op) == nullptr)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED, "unknown op %d", (int)op);
-    if (layout != 0 && layout != RESHAPE_LAYOUT_IN_PLACE)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "an Eigen TensorMap is dense: layout %u cannot be "
-                            "expressed",
-                            layout);
-    if (reshape_dtype_bits(data_dtype) < 8)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "Eigen tensors hold C++ objects; '%s' has no C++ type",
-                            adapter_dtype_name(data_dtype));
-    if (!adapter_shape_dtype_allowed(op, shape_dtype))
-        return adapter_refuse_shape_dtype(op, shape_dtype,
-                                          "Eigen takes new dims as integers");
-    return RESHAPE_OK;
+    reshape_status st = reshape_adapter_check_layout(op, layout, RESHAPE_LAYOUT_IN_PLACE,
+                                                     DENSE);
+    if (st != RESHAPE_OK ||
+        (st = reshape_adapter_whole_bytes(data_dtype, WHOLE_BYTES)) != RESHAPE_OK)
+        return st;
+    return shape_type_check(op, shape_dtype, "Eigen takes new dims as integers");
 }
 
-// The checks both calls share, then the target dims into `values`/*count.
+// What both calls check after the ABI (the layout for execute, `dst` not
+// NULL), then the target dims into `values`/*count.
 reshape_status enter(const reshape_params *params, const reshape_tensor *src,
                      const reshape_tensor *dst, int64_t *values, int32_t *count)
 {
-    adapter_clear_error();
-    reshape_status st = adapter_check_call(params, src, dst);
+    reshape_status st = reshape_adapter_whole_bytes(src->dtype, WHOLE_BYTES);
     if (st != RESHAPE_OK)
         return st;
-    if (reshape_dtype_bits(src->dtype) < 8)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "Eigen tensors hold C++ objects; '%s' has no C++ type",
-                            reshape_dtype_name(src->dtype));
-    if (dst != nullptr && adapter_layout(src, dst) & ~RESHAPE_LAYOUT_IN_PLACE)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "an Eigen TensorMap is dense: strides cannot be "
-                            "expressed");
-    if ((st = adapter_list_shape(params, ADAPTER_LIST_NO_MINUS_ONE, values,
-                                 count)) != RESHAPE_OK)
+    if (dst != nullptr &&
+        (st = reshape_adapter_check_layout(params->op, reshape_adapter_layout(src, dst),
+                                           RESHAPE_LAYOUT_IN_PLACE, DENSE)) != RESHAPE_OK)
+        return st;
+    if ((st = reshape_adapter_shape_list(params, RESHAPE_ADAPTER_NO_MINUS_ONE, values,
+                                         count)) != RESHAPE_OK)
         return st;
     if (src->rank > EIGEN_ADAPTER_MAX_RANK || *count > EIGEN_ADAPTER_MAX_RANK)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+        return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
                             "an Eigen tensor's rank is a template argument; "
                             "the adapter instantiates ranks 0 to %d",
                             EIGEN_ADAPTER_MAX_RANK);
@@ -157,20 +151,17 @@ reshape_status eigen_infer_shape(const reshape_params *params,
 {
     int64_t values[RESHAPE_MAX_RANK];
     int32_t count;
-    reshape_status st = enter(params, src, nullptr, values, &count);
-    if (st != RESHAPE_OK)
+    reshape_status st = reshape_adapter_check_infer(params, src, out_rank, out_dims);
+    if (st != RESHAPE_OK || (st = enter(params, src, nullptr, values, &count)) != RESHAPE_OK)
         return st;
-    if (out_rank == nullptr || out_dims == nullptr)
-        return adapter_fail(RESHAPE_E_INVALID_ARGUMENT,
-                            "'out_rank' or 'out_dims' is NULL");
     try {
         pick(src->dtype, src->rank, count)(src->dims, values, nullptr, nullptr,
                                            out_dims);
         *out_rank = count;
         return RESHAPE_OK;
     } catch (const std::exception &e) {
-        return adapter_fail(RESHAPE_E_INVALID_ARGUMENT,
-                            "Eigen refused the reshape: %s", e.what());
+        return reshape_adapter_fail(RESHAPE_E_INVALID_ARGUMENT,
+                                    "Eigen refused the reshape: %s", e.what());
     }
 }
 
@@ -179,40 +170,24 @@ reshape_status eigen_execute(const reshape_params *params,
 {
     int64_t values[RESHAPE_MAX_RANK], dims[RESHAPE_MAX_RANK];
     int32_t count;
-    if (dst == nullptr)
-        return adapter_fail(RESHAPE_E_INVALID_ARGUMENT, "'dst' is NULL");
-    reshape_status st = enter(params, src, dst, values, &count);
-    if (st != RESHAPE_OK)
+    reshape_status st = reshape_adapter_check_execute(params, src, dst);
+    if (st != RESHAPE_OK || (st = enter(params, src, dst, values, &count)) != RESHAPE_OK)
         return st;
     try {
         reshape_fn fn = pick(src->dtype, src->rank, count);
         fn(src->dims, values, nullptr, nullptr, dims);
-        if ((st = adapter_check_dst(src, dst, count, dims)) != RESHAPE_OK)
+        if ((st = reshape_adapter_check_dst(src, dst, count, dims)) != RESHAPE_OK)
             return st;
         fn(src->dims, values, src->data, dst->data, dims);
         return RESHAPE_OK;
     } catch (const std::exception &e) {
-        return adapter_fail(RESHAPE_E_INVALID_ARGUMENT,
-                            "Eigen refused the reshape: %s", e.what());
+        return reshape_adapter_fail(RESHAPE_E_INVALID_ARGUMENT,
+                                    "Eigen refused the reshape: %s", e.what());
     }
 }
 
-const reshape_candidate table = {
-    RESHAPE_ABI_VERSION,
-    sizeof(reshape_candidate),
-    "Eigen Tensor",
-    EIGEN_VERSION_TEXT,
-    eigen_supports,
-    eigen_infer_shape,
-    eigen_execute,
-    adapter_last_error,
-    nullptr, // limits: none declared
-    nullptr, // device: host memory
-};
-
 } // namespace
 
-extern "C" RESHAPE_EXPORT const reshape_candidate *reshape_candidate_v1(void)
-{
-    return &table;
-}
+RESHAPE_ADAPTER_DEFINE("Eigen Tensor", EIGEN_VERSION_TEXT,
+                       eigen_supports, eigen_infer_shape, eigen_execute,
+                       nullptr)

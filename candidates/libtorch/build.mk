@@ -18,6 +18,6 @@ $(BUILD)/obj/candidates/libtorch/torch_shim.o: candidates/libtorch/torch_shim.cp
 	$(CXX) $(TORCH_CXXFLAGS) -c $< -o $@
 
 $(ADAPTER_DIR)/libtorch.so: candidates/adapter.map $(BUILD)/obj/candidates/libtorch/libtorch.o \
-                            $(BUILD)/obj/candidates/libtorch/torch_shim.o $(ADAPTER_COMMON_OBJ)
+                            $(BUILD)/obj/candidates/libtorch/torch_shim.o
 	@mkdir -p $(@D)
 	$(CXX) $(ADAPTER_SO_FLAGS) -o $@ $(filter %.o,$^) -ltorch_cpu -lc10 -lpthread

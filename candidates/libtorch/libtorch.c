@@ -1,38 +1,38 @@
 /*
  * libtorch.c - the ABI over libtorch's at::reshape (Debian's libtorch
- * 1.13), through the C++ shim in torch_shim.cpp.  Depends on
- * candidates/adapter_common.h and torch_shim.h.
+ * 1.13), through the C++ shim in torch_shim.cpp.  Depends on the adapter
+ * kit (include/reshape_adapter.h) and torch_shim.h.
  *
  * What libtorch carries: f64, f32, f16, bf16, s64, s32, s16, s8, u8 and
  * boolean tensors (it has no u16, u32, u64, 8-bit floats or sub-byte
- * types), strided in element units, shape values as int64.  at::reshape
+ * types), strided in element units (any strides: at::from_blob with
+ * strides is at::as_strided over the caller's memory, so a broadcast src
+ * and size-1 dims with any stride are views as torch.expand makes them),
+ * shape values as int64.  at::reshape
  * has -1 but no copying zero: a 0 is always a literal 0, so special_zero
  * true with a 0 in the shape is RESHAPE_E_NOT_SUPPORTED.  libtorch's
  * messages name the rule that failed; README.md lists how each maps.
  */
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 
-#include "../adapter_common.h"
+#include "reshape_adapter.h"
+
+#include "../shape_types.h"
 #include "torch_shim.h"
 
-/* The shim type carrying `dtype`; returns 0, or -1 when libtorch has none. */
-static int torch_type_of(reshape_dtype dtype, torch_shim_type *type)
-{
-    switch (dtype) {
-    case RESHAPE_DT_F64: *type = TORCH_SHIM_F64; return 0;
-    case RESHAPE_DT_F32: *type = TORCH_SHIM_F32; return 0;
-    case RESHAPE_DT_F16: *type = TORCH_SHIM_F16; return 0;
-    case RESHAPE_DT_BF16: *type = TORCH_SHIM_BF16; return 0;
-    case RESHAPE_DT_S64: *type = TORCH_SHIM_S64; return 0;
-    case RESHAPE_DT_S32: *type = TORCH_SHIM_S32; return 0;
-    case RESHAPE_DT_S16: *type = TORCH_SHIM_S16; return 0;
-    case RESHAPE_DT_S8: *type = TORCH_SHIM_S8; return 0;
-    case RESHAPE_DT_U8: *type = TORCH_SHIM_U8; return 0;
-    case RESHAPE_DT_BOOLEAN: *type = TORCH_SHIM_BOOL; return 0;
-    default: return -1;
-    }
-}
+/* The shim type of each dtype libtorch has. */
+static const reshape_adapter_type torch_types[] = {
+    {RESHAPE_DT_F64, TORCH_SHIM_F64}, {RESHAPE_DT_F32, TORCH_SHIM_F32},
+    {RESHAPE_DT_F16, TORCH_SHIM_F16}, {RESHAPE_DT_BF16, TORCH_SHIM_BF16},
+    {RESHAPE_DT_S64, TORCH_SHIM_S64}, {RESHAPE_DT_S32, TORCH_SHIM_S32},
+    {RESHAPE_DT_S16, TORCH_SHIM_S16}, {RESHAPE_DT_S8, TORCH_SHIM_S8},
+    {RESHAPE_DT_U8, TORCH_SHIM_U8},   {RESHAPE_DT_BOOLEAN, TORCH_SHIM_BOOL},
+};
+
+/* Every layout the ABI defines: from_blob takes any strides. */
+#define HANDLED RESHAPE_ADAPTER_ANY_STRIDES
 
 /* libtorch's messages (ATen/InferSize.h, at::reshape) and the rule each
  * names; the first match wins, the rest is INTERNAL. */
@@ -59,45 +59,38 @@ static reshape_status map_message(const char *text)
             st = messages[i].status;
             break;
         }
-    return adapter_fail(st, "libtorch refused the reshape: %s", text);
+    return reshape_adapter_fail(st, "libtorch refused the reshape: %s", text);
 }
 
 static reshape_status torch_supports(reshape_op op, reshape_dtype data_dtype,
                                      reshape_dtype shape_dtype, unsigned layout)
 {
-    const unsigned known = RESHAPE_LAYOUT_STRIDED_SRC |
-                           RESHAPE_LAYOUT_STRIDED_DST | RESHAPE_LAYOUT_IN_PLACE;
-    torch_shim_type type;
+    reshape_status st;
+    int type;
 
-    adapter_clear_error();
-    if (reshape_op_name(op) == NULL || (layout & ~known) != 0)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "unknown op %d or layout %u", (int)op, layout);
-    if (torch_type_of(data_dtype, &type) != 0)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "libtorch has no scalar type for '%s'",
-                            adapter_dtype_name(data_dtype));
-    if (!adapter_shape_dtype_allowed(op, shape_dtype))
-        return adapter_refuse_shape_dtype(op, shape_dtype,
-                                          "libtorch takes the shape as an int64 list");
-    return RESHAPE_OK;
+    if ((st = reshape_adapter_check_layout(op, layout, HANDLED, "libtorch")) != RESHAPE_OK ||
+        (st = reshape_adapter_map_dtype(torch_types, RESHAPE_ADAPTER_COUNT(torch_types),
+                                        data_dtype, "libtorch has no scalar type", &type)) !=
+            RESHAPE_OK)
+        return st;
+    return shape_type_check(op, shape_dtype, "libtorch takes the shape as an int64 list");
 }
 
-/* The shim's view of an ABI tensor; returns 0, or -1 for a dtype libtorch
- * lacks (with the message set). */
-static int to_shim(const reshape_tensor *t, torch_shim_tensor *out)
+/* The shim's view of an ABI tensor; RESHAPE_OK, or NOT_SUPPORTED for a
+ * dtype libtorch lacks. */
+static reshape_status to_shim(const reshape_tensor *t, torch_shim_tensor *out)
 {
-    if (torch_type_of(t->dtype, &out->type) != 0) {
-        adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                     "libtorch has no scalar type for '%s'",
-                     reshape_dtype_name(t->dtype));
-        return -1;
-    }
+    int type;
+    reshape_status st = reshape_adapter_map_dtype(torch_types,
+                                                  RESHAPE_ADAPTER_COUNT(torch_types),
+                                                  t->dtype, "libtorch has no scalar type",
+                                                  &type);
+    out->type = (torch_shim_type)type;
     out->rank = t->rank;
     out->dims = t->dims;
     out->strides = t->strides;
     out->data = t->data;
-    return 0;
+    return st;
 }
 
 static reshape_status torch_infer_shape(const reshape_params *params,
@@ -110,15 +103,9 @@ static reshape_status torch_infer_shape(const reshape_params *params,
     int32_t count;
     char text[512];
 
-    adapter_clear_error();
-    if ((st = adapter_check_call(params, src, NULL)) != RESHAPE_OK)
-        return st;
-    if (out_rank == NULL || out_dims == NULL)
-        return adapter_fail(RESHAPE_E_INVALID_ARGUMENT,
-                            "'out_rank' or 'out_dims' is NULL");
-    if (to_shim(src, &s) != 0)
-        return RESHAPE_E_NOT_SUPPORTED;
-    if ((st = adapter_list_shape(params, 0, values, &count)) != RESHAPE_OK)
+    if ((st = reshape_adapter_check_infer(params, src, out_rank, out_dims)) != RESHAPE_OK ||
+        (st = to_shim(src, &s)) != RESHAPE_OK ||
+        (st = reshape_adapter_shape_list(params, 0, values, &count)) != RESHAPE_OK)
         return st;
     if (torch_shim_infer(&s, values, count, out_rank, out_dims, text,
                          sizeof text) != TORCH_SHIM_OK)
@@ -136,48 +123,31 @@ static reshape_status torch_execute(const reshape_params *params,
     int32_t count, rank;
     char text[512];
 
-    adapter_clear_error();
-    if ((st = adapter_check_execute(params, src, dst)) != RESHAPE_OK)
-        return st;
-    if (to_shim(src, &s) != 0)
-        return RESHAPE_E_NOT_SUPPORTED;
-    if ((st = adapter_list_shape(params, 0, values, &count)) != RESHAPE_OK)
+    if ((st = reshape_adapter_check_execute(params, src, dst)) != RESHAPE_OK ||
+        (st = to_shim(src, &s)) != RESHAPE_OK ||
+        (st = reshape_adapter_shape_list(params, 0, values, &count)) != RESHAPE_OK)
         return st;
     if (dst->dtype != src->dtype)
-        return adapter_check_dst(src, dst, 0, NULL);
-    if (to_shim(dst, &d) != 0)
-        return RESHAPE_E_NOT_SUPPORTED;
+        return reshape_adapter_check_dst(src, dst, 0, NULL);
+    if ((st = to_shim(dst, &d)) != RESHAPE_OK)
+        return st;
     switch (torch_shim_execute(&s, values, count, &d, &rank, dims, text,
                                sizeof text)) {
     case TORCH_SHIM_OK:
         return RESHAPE_OK;
     case TORCH_SHIM_DST_MISMATCH:
-        return adapter_check_dst(src, dst, rank, dims);
+        return reshape_adapter_check_dst(src, dst, rank, dims);
     default:
         return map_message(text);
     }
 }
 
-static reshape_candidate table = {
-    .abi_version = RESHAPE_ABI_VERSION,
-    .struct_size = sizeof(reshape_candidate),
-    .name = "libtorch",
-    .version = "1.13",
-    .supports = torch_supports,
-    .infer_shape = torch_infer_shape,
-    .execute = torch_execute,
-    .last_error = adapter_last_error,
-};
-
-static pthread_once_t version_once = PTHREAD_ONCE_INIT;
-
-static void read_version(void)
+/* "1.13.1", from the library that is loaded, for reports. */
+static void version_of(char *text, size_t size)
 {
-    table.version = torch_shim_version();
+    snprintf(text, size, "%s", torch_shim_version());
 }
 
-RESHAPE_EXPORT const reshape_candidate *reshape_candidate_v1(void)
-{
-    pthread_once(&version_once, read_version);
-    return &table;
-}
+RESHAPE_ADAPTER_DEFINE_LOADED("libtorch", version_of,
+                              torch_supports, torch_infer_shape, torch_execute,
+                              NULL)

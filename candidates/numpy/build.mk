@@ -21,6 +21,6 @@ $(BUILD)/obj/candidates/numpy/numpy.o: $(NUMPY_GEN)/numpy_version.h
 $(BUILD)/obj/candidates/numpy/numpy.o: CFLAGS += -I/usr/include/python3.11 -I$(NUMPY_GEN) \
 	-DPYTHON_SONAME='"libpython3.11.so.1.0"'
 
-$(ADAPTER_DIR)/numpy.so: candidates/adapter.map $(BUILD)/obj/candidates/numpy/numpy.o $(ADAPTER_COMMON_OBJ)
+$(ADAPTER_DIR)/numpy.so: candidates/adapter.map $(BUILD)/obj/candidates/numpy/numpy.o
 	@mkdir -p $(@D)
 	$(CC) $(ADAPTER_SO_FLAGS) -o $@ $(filter %.o,$^) -lpython3.11 -ldl -lpthread

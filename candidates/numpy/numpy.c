@@ -1,12 +1,14 @@
 /*
  * numpy.c - the ABI over NumPy's PyArray_Newshape (Debian's python3-numpy
  * 1.24), by embedding Debian's Python 3.11 (libpython3.11, never the python
- * first on PATH).  Depends on candidates/adapter_common.h, Python's and
- * NumPy's C APIs.
+ * first on PATH).  Depends on the adapter kit (include/reshape_adapter.h),
+ * Python's and NumPy's C APIs.
  *
  * What NumPy carries: f64, f32, f16, s64, s32, s16, s8, u64, u32, u16, u8
  * and boolean arrays (no bf16, 8-bit floats or sub-byte types), strided in
- * bytes, shape values as npy_intp.  PyArray_Newshape has -1 but no copying
+ * bytes with any stride (an array over caller memory with strides is what
+ * numpy.lib.stride_tricks.as_strided makes: a stride of 0 is
+ * numpy.broadcast_to's view), shape values as npy_intp.  PyArray_Newshape has -1 but no copying
  * zero, so special_zero true with a 0 in the shape is NOT_SUPPORTED.  NumPy's
  * messages name the rule that failed; README.md lists how each maps.
  *
@@ -23,7 +25,9 @@
 #include <pthread.h>
 #include <string.h>
 
-#include "../adapter_common.h"
+#include "reshape_adapter.h"
+
+#include "../shape_types.h"
 
 #include "numpy_version.h" /* NUMPY_VERSION, written at build time */
 
@@ -68,25 +72,24 @@ static void init_python(void)
 
 /* ------------------------------------------------------------ types */
 
-/* The NumPy type number carrying `dtype`, or -1. */
-static int npy_type_of(reshape_dtype dtype)
+/* The NumPy type number of each dtype it has. */
+static const reshape_adapter_type npy_types[] = {
+    {RESHAPE_DT_F64, NPY_FLOAT64}, {RESHAPE_DT_F32, NPY_FLOAT32}, {RESHAPE_DT_F16, NPY_FLOAT16},
+    {RESHAPE_DT_S64, NPY_INT64},   {RESHAPE_DT_S32, NPY_INT32},   {RESHAPE_DT_S16, NPY_INT16},
+    {RESHAPE_DT_S8, NPY_INT8},     {RESHAPE_DT_U64, NPY_UINT64},  {RESHAPE_DT_U32, NPY_UINT32},
+    {RESHAPE_DT_U16, NPY_UINT16},  {RESHAPE_DT_U8, NPY_UINT8},    {RESHAPE_DT_BOOLEAN, NPY_BOOL},
+};
+
+/* The NumPy type number of `dtype` into *type, or NOT_SUPPORTED. */
+static reshape_status npy_type_of(reshape_dtype dtype, int *type)
 {
-    switch (dtype) {
-    case RESHAPE_DT_F64: return NPY_FLOAT64;
-    case RESHAPE_DT_F32: return NPY_FLOAT32;
-    case RESHAPE_DT_F16: return NPY_FLOAT16;
-    case RESHAPE_DT_S64: return NPY_INT64;
-    case RESHAPE_DT_S32: return NPY_INT32;
-    case RESHAPE_DT_S16: return NPY_INT16;
-    case RESHAPE_DT_S8: return NPY_INT8;
-    case RESHAPE_DT_U64: return NPY_UINT64;
-    case RESHAPE_DT_U32: return NPY_UINT32;
-    case RESHAPE_DT_U16: return NPY_UINT16;
-    case RESHAPE_DT_U8: return NPY_UINT8;
-    case RESHAPE_DT_BOOLEAN: return NPY_BOOL;
-    default: return -1;
-    }
+    return reshape_adapter_map_dtype(npy_types, RESHAPE_ADAPTER_COUNT(npy_types), dtype,
+                                     "numpy has no dtype", type);
 }
+
+/* Every layout the ABI defines: an array over caller memory takes any
+ * strides (wrap() refuses one whose bytes leave npy_intp). */
+#define HANDLED RESHAPE_ADAPTER_ANY_STRIDES
 
 /* NumPy's messages (ValueError, MemoryError) and the rule each names; the
  * first match wins, the rest is INTERNAL. */
@@ -116,7 +119,7 @@ static reshape_status map_exception(const char *step)
             st = messages[i].status;
             break;
         }
-    st = adapter_fail(st, "numpy refused the reshape in '%s': %s (%s)", step,
+    st = reshape_adapter_fail(st, "numpy refused the reshape in '%s': %s (%s)", step,
                       text,
                       type != NULL ? ((PyTypeObject *)type)->tp_name : "?");
     PyErr_Clear();
@@ -130,51 +133,16 @@ static reshape_status map_exception(const char *step)
 static reshape_status np_supports(reshape_op op, reshape_dtype data_dtype,
                                   reshape_dtype shape_dtype, unsigned layout)
 {
-    const unsigned known = RESHAPE_LAYOUT_STRIDED_SRC |
-                           RESHAPE_LAYOUT_STRIDED_DST | RESHAPE_LAYOUT_IN_PLACE;
+    reshape_status st;
+    int type;
 
-    adapter_clear_error();
-    if (reshape_op_name(op) == NULL || (layout & ~known) != 0)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "unknown op %d or layout %u", (int)op, layout);
-    if (npy_type_of(data_dtype) < 0)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "numpy has no dtype for '%s'",
-                            adapter_dtype_name(data_dtype));
-    if (!adapter_shape_dtype_allowed(op, shape_dtype))
-        return adapter_refuse_shape_dtype(op, shape_dtype,
-                                          "numpy takes the shape as an npy_intp list");
-    return RESHAPE_OK;
+    if ((st = reshape_adapter_check_layout(op, layout, HANDLED, "numpy")) != RESHAPE_OK ||
+        (st = npy_type_of(data_dtype, &type)) != RESHAPE_OK)
+        return st;
+    return shape_type_check(op, shape_dtype, "numpy takes the shape as an npy_intp list");
 }
 
 /* ------------------------------------------------------------ calls */
-
-/*
- * A NumPy array over caller memory: `t`'s dims, its strides converted to
- * bytes (or `zero_strides`: every stride 0 over one byte, for inference on
- * dims alone), writeable, not owning its data.  NULL with the exception set.
- */
-static PyObject *wrap(const reshape_tensor *t, int zero_strides)
-{
-    static unsigned char one_byte;
-    npy_intp dims[RESHAPE_MAX_RANK], strides[RESHAPE_MAX_RANK];
-    int type = npy_type_of(t->dtype);
-    int itemsize = (int)reshape_dtype_bits(t->dtype) / 8;
-    int use_strides = zero_strides || t->strides != NULL;
-    void *data = t->data;
-
-    for (int32_t i = 0; i < t->rank; i++) {
-        dims[i] = (npy_intp)t->dims[i];
-        strides[i] = zero_strides ? 0 : use_strides
-                         ? (npy_intp)t->strides[i] * itemsize : 0;
-    }
-    if (zero_strides || data == NULL)
-        data = &one_byte;
-    return PyArray_New(&PyArray_Type, t->rank, dims, type,
-                       use_strides ? strides : NULL, data, 0,
-                       NPY_ARRAY_WRITEABLE | (use_strides ? 0 : NPY_ARRAY_CARRAY),
-                       NULL);
-}
 
 /* The status for a tensor NumPy cannot hold (PyArray_New refused it, say
  * "array is too big"): NOT_SUPPORTED, the library's capacity, not its
@@ -184,9 +152,48 @@ static reshape_status cannot_hold(void)
     char why[512];
 
     map_exception("PyArray_New");
-    snprintf(why, sizeof why, "%s", adapter_last_error());
-    return adapter_fail(RESHAPE_E_NOT_SUPPORTED, "numpy cannot hold this tensor: %s",
-                        why);
+    snprintf(why, sizeof why, "%s", reshape_adapter_last_error());
+    return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED, "numpy cannot hold this tensor: %s",
+                                why);
+}
+
+/*
+ * A NumPy array over caller memory into *array: `t`'s dims, its strides
+ * converted to bytes (or `zero_strides`: every stride 0 over one byte, for
+ * inference on dims alone), writeable, not owning its data.  RESHAPE_OK;
+ * NOT_SUPPORTED for a stride whose bytes leave npy_intp (a size-1 dim may
+ * carry any stride, but an array's strides are npy_intp bytes), or for
+ * what PyArray_New refuses (cannot_hold).
+ */
+static reshape_status wrap(const reshape_tensor *t, int zero_strides, PyObject **array)
+{
+    static unsigned char one_byte;
+    npy_intp dims[RESHAPE_MAX_RANK], strides[RESHAPE_MAX_RANK];
+    int type;
+    npy_intp itemsize = (npy_intp)reshape_dtype_bits(t->dtype) / 8;
+    int use_strides = zero_strides || t->strides != NULL;
+    void *data = t->data;
+    reshape_status st;
+
+    *array = NULL;
+    if ((st = npy_type_of(t->dtype, &type)) != RESHAPE_OK)
+        return st;
+    for (int32_t i = 0; i < t->rank; i++) {
+        dims[i] = (npy_intp)t->dims[i];
+        strides[i] = 0;
+        if (!zero_strides && t->strides != NULL &&
+            __builtin_mul_overflow((npy_intp)t->strides[i], itemsize, &strides[i]))
+            return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+                                        "numpy strides are npy_intp bytes: stride %lld of "
+                                        "dim %d times %d bytes does not fit",
+                                        (long long)t->strides[i], (int)i, (int)itemsize);
+    }
+    if (zero_strides || data == NULL)
+        data = &one_byte;
+    *array = PyArray_New(&PyArray_Type, t->rank, dims, type, use_strides ? strides : NULL,
+                         data, 0, NPY_ARRAY_WRITEABLE | (use_strides ? 0 : NPY_ARRAY_CARRAY),
+                         NULL);
+    return *array != NULL ? RESHAPE_OK : cannot_hold();
 }
 
 /* PyArray_Newshape of `array` to the shape of `params`; NULL with the
@@ -198,7 +205,7 @@ static PyObject *newshape(PyObject *array, const reshape_params *params,
     npy_intp ptr[RESHAPE_MAX_RANK];
     int32_t count;
 
-    if ((*st = adapter_list_shape(params, 0, values, &count)) != RESHAPE_OK)
+    if ((*st = reshape_adapter_shape_list(params, 0, values, &count)) != RESHAPE_OK)
         return NULL;
     for (int32_t i = 0; i < count; i++)
         ptr[i] = (npy_intp)values[i];
@@ -214,7 +221,7 @@ static reshape_status ready(void)
 {
     pthread_once(&init_once, init_python);
     if (init_error[0] != '\0')
-        return adapter_fail(RESHAPE_E_INTERNAL, "%s", init_error);
+        return reshape_adapter_fail(RESHAPE_E_INTERNAL, "%s", init_error);
     return RESHAPE_OK;
 }
 
@@ -223,24 +230,16 @@ static reshape_status np_infer_shape(const reshape_params *params,
                                      int32_t *out_rank, int64_t *out_dims)
 {
     reshape_status st;
+    int type;
 
-    adapter_clear_error();
-    if ((st = adapter_check_call(params, src, NULL)) != RESHAPE_OK)
-        return st;
-    if (out_rank == NULL || out_dims == NULL)
-        return adapter_fail(RESHAPE_E_INVALID_ARGUMENT,
-                            "'out_rank' or 'out_dims' is NULL");
-    if (npy_type_of(src->dtype) < 0)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED, "numpy has no dtype for '%s'",
-                            reshape_dtype_name(src->dtype));
-    if ((st = ready()) != RESHAPE_OK)
+    if ((st = reshape_adapter_check_infer(params, src, out_rank, out_dims)) != RESHAPE_OK ||
+        (st = npy_type_of(src->dtype, &type)) != RESHAPE_OK || (st = ready()) != RESHAPE_OK)
         return st;
 
     PyGILState_STATE gil = PyGILState_Ensure();
-    PyObject *array = wrap(src, 1), *r = NULL;
-    if (array == NULL)
-        st = cannot_hold();
-    else if ((r = newshape(array, params, &st)) != NULL) {
+    PyObject *array, *r = NULL;
+    if ((st = wrap(src, 1, &array)) == RESHAPE_OK &&
+        (r = newshape(array, params, &st)) != NULL) {
         *out_rank = PyArray_NDIM((PyArrayObject *)r);
         for (int32_t i = 0; i < *out_rank; i++)
             out_dims[i] = PyArray_DIM((PyArrayObject *)r, i);
@@ -257,33 +256,23 @@ static reshape_status np_execute(const reshape_params *params,
 {
     reshape_status st;
     int64_t dims[RESHAPE_MAX_RANK];
+    int type;
 
-    adapter_clear_error();
-    if ((st = adapter_check_execute(params, src, dst)) != RESHAPE_OK)
-        return st;
-    if (npy_type_of(src->dtype) < 0)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED, "numpy has no dtype for '%s'",
-                            reshape_dtype_name(src->dtype));
-    if ((st = ready()) != RESHAPE_OK)
+    if ((st = reshape_adapter_check_execute(params, src, dst)) != RESHAPE_OK ||
+        (st = npy_type_of(src->dtype, &type)) != RESHAPE_OK || (st = ready()) != RESHAPE_OK)
         return st;
 
     PyGILState_STATE gil = PyGILState_Ensure();
-    PyObject *array = wrap(src, 0), *r = NULL, *out = NULL;
-    if (array == NULL) {
-        st = cannot_hold();
-        goto out;
-    }
-    if ((r = newshape(array, params, &st)) == NULL)
+    PyObject *array, *r = NULL, *out = NULL;
+    if ((st = wrap(src, 0, &array)) != RESHAPE_OK ||
+        (r = newshape(array, params, &st)) == NULL)
         goto out;
     int32_t rank = PyArray_NDIM((PyArrayObject *)r);
     for (int32_t i = 0; i < rank; i++)
         dims[i] = PyArray_DIM((PyArrayObject *)r, i);
-    if ((st = adapter_check_dst(src, dst, rank, dims)) != RESHAPE_OK)
+    if ((st = reshape_adapter_check_dst(src, dst, rank, dims)) != RESHAPE_OK ||
+        (st = wrap(dst, 0, &out)) != RESHAPE_OK)
         goto out;
-    if ((out = wrap(dst, 0)) == NULL) {
-        st = cannot_hold();
-        goto out;
-    }
     if (PyArray_CopyInto((PyArrayObject *)out, (PyArrayObject *)r) != 0)
         st = map_exception("PyArray_CopyInto");
 out:
@@ -294,18 +283,6 @@ out:
     return st;
 }
 
-static const reshape_candidate table = {
-    .abi_version = RESHAPE_ABI_VERSION,
-    .struct_size = sizeof(reshape_candidate),
-    .name = "NumPy",
-    .version = NUMPY_VERSION " (Python " PY_VERSION ")",
-    .supports = np_supports,
-    .infer_shape = np_infer_shape,
-    .execute = np_execute,
-    .last_error = adapter_last_error,
-};
-
-RESHAPE_EXPORT const reshape_candidate *reshape_candidate_v1(void)
-{
-    return &table;
-}
+RESHAPE_ADAPTER_DEFINE("NumPy", NUMPY_VERSION " (Python " PY_VERSION ")",
+                       np_supports, np_infer_shape, np_execute,
+                       NULL)

@@ -8,6 +8,6 @@ ADAPTER_LIBS += onednn
 adapter-install-onednn:
 	@$(call adapter_apt,libdnnl-dev)
 
-$(ADAPTER_DIR)/onednn.so: candidates/adapter.map $(BUILD)/obj/candidates/onednn/onednn.o $(ADAPTER_COMMON_OBJ)
+$(ADAPTER_DIR)/onednn.so: candidates/adapter.map $(BUILD)/obj/candidates/onednn/onednn.o
 	@mkdir -p $(@D)
 	$(CC) $(ADAPTER_SO_FLAGS) -o $@ $(filter %.o,$^) -ldnnl -lpthread

@@ -47,7 +47,7 @@ adapter-install-onednn_graph:
 $(BUILD)/obj/candidates/onednn_graph/onednn_graph.o: CFLAGS += -I$(ONEDNN_PREFIX)/include
 
 $(ADAPTER_DIR)/onednn_graph.so: candidates/adapter.map \
-    $(BUILD)/obj/candidates/onednn_graph/onednn_graph.o $(ADAPTER_COMMON_OBJ)
+    $(BUILD)/obj/candidates/onednn_graph/onednn_graph.o
 	@mkdir -p $(@D)
 	$(CC) $(ADAPTER_SO_FLAGS) -o $@ $(filter %.o,$^) -L$(ONEDNN_PREFIX)/lib \
 	  -Wl,-rpath,$(ONEDNN_PREFIX)/lib -ldnnl -lpthread

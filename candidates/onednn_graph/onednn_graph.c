@@ -4,7 +4,7 @@
  * partition compiled with the input's logical tensor and an output whose
  * rank and dims are unknown, so that oneDNN's own shape inference decides
  * them; the compiled partition then runs on tensors wrapping the caller's
- * buffers.  Depends on candidates/adapter_common.h and oneDNN's C API
+ * buffers.  Depends on the adapter kit (include/reshape_adapter.h) and oneDNN's C API
  * (dnnl.h for the engine and stream, dnnl_graph.h for the rest).
  *
  * What the Graph API carries: every dnnl_data_type_t (the op's schema then
@@ -21,38 +21,26 @@
 #include <oneapi/dnnl/dnnl_debug.h>
 #include <oneapi/dnnl/dnnl_graph.h>
 
-#include "../adapter_common.h"
+#include "reshape_adapter.h"
+
+#include "../onednn/dnnl_shared.h"
+#include "../shape_types.h"
 
 enum { IN_ID = 0, OUT_ID = 1 };
 
-static pthread_once_t init_once = PTHREAD_ONCE_INIT;
-static dnnl_engine_t engine;
-static dnnl_status_t engine_status = dnnl_runtime_error;
+/* The oneDNN data type of each dtype it has. */
+static const reshape_adapter_type dnnl_types[] = {
+    {RESHAPE_DT_F64, dnnl_f64},        {RESHAPE_DT_F32, dnnl_f32},
+    {RESHAPE_DT_F16, dnnl_f16},        {RESHAPE_DT_BF16, dnnl_bf16},
+    {RESHAPE_DT_F8E4M3, dnnl_f8_e4m3}, {RESHAPE_DT_F8E5M2, dnnl_f8_e5m2},
+    {RESHAPE_DT_S32, dnnl_s32},        {RESHAPE_DT_S8, dnnl_s8},
+    {RESHAPE_DT_U8, dnnl_u8},          {RESHAPE_DT_S4, dnnl_s4},
+    {RESHAPE_DT_U4, dnnl_u4},          {RESHAPE_DT_BOOLEAN, dnnl_boolean},
+};
 
-static void init_engine(void)
-{
-    engine_status = dnnl_engine_create(&engine, dnnl_cpu, 0);
-}
-
-/* The oneDNN data type carrying `dtype`, or dnnl_data_type_undef. */
-static dnnl_data_type_t dnnl_type_of(reshape_dtype dtype)
-{
-    switch (dtype) {
-    case RESHAPE_DT_F64: return dnnl_f64;
-    case RESHAPE_DT_F32: return dnnl_f32;
-    case RESHAPE_DT_F16: return dnnl_f16;
-    case RESHAPE_DT_BF16: return dnnl_bf16;
-    case RESHAPE_DT_F8E4M3: return dnnl_f8_e4m3;
-    case RESHAPE_DT_F8E5M2: return dnnl_f8_e5m2;
-    case RESHAPE_DT_S32: return dnnl_s32;
-    case RESHAPE_DT_S8: return dnnl_s8;
-    case RESHAPE_DT_U8: return dnnl_u8;
-    case RESHAPE_DT_S4: return dnnl_s4;
-    case RESHAPE_DT_U4: return dnnl_u4;
-    case RESHAPE_DT_BOOLEAN: return dnnl_boolean;
-    default: return dnnl_data_type_undef;
-    }
-}
+/* The layouts logical tensors with strides take (README.md). */
+#define HANDLED RESHAPE_ADAPTER_ANY_STRIDES
+#define NO_LAYOUT "onednn graph logical tensors take strides"
 
 /*
  * oneDNN names the class of a refusal, never the rule: an invalid data type
@@ -61,21 +49,19 @@ static dnnl_data_type_t dnnl_type_of(reshape_dtype dtype)
  * claims no particular spec rule); dnnl_unimplemented is NOT_SUPPORTED; out of
  * memory and runtime errors are INTERNAL.  `step` names the oneDNN call.
  */
+static const struct dnnl_meaning meanings[] = {
+    {dnnl_invalid_data_type, RESHAPE_E_DATA_TYPE},
+    {dnnl_invalid_arguments, RESHAPE_E_INVALID_ARGUMENT},
+    {dnnl_invalid_graph, RESHAPE_E_INVALID_ARGUMENT},
+    {dnnl_invalid_graph_op, RESHAPE_E_INVALID_ARGUMENT},
+    {dnnl_invalid_shape, RESHAPE_E_INVALID_ARGUMENT},
+    {dnnl_unimplemented, RESHAPE_E_NOT_SUPPORTED},
+};
+
 static reshape_status map_dnnl(dnnl_status_t st, const char *step)
 {
-    reshape_status mapped;
-
-    switch (st) {
-    case dnnl_invalid_data_type: mapped = RESHAPE_E_DATA_TYPE; break;
-    case dnnl_invalid_arguments: case dnnl_invalid_graph:
-    case dnnl_invalid_graph_op: case dnnl_invalid_shape:
-        mapped = RESHAPE_E_INVALID_ARGUMENT;
-        break;
-    case dnnl_unimplemented: mapped = RESHAPE_E_NOT_SUPPORTED; break;
-    default: mapped = RESHAPE_E_INTERNAL; break;
-    }
-    return adapter_fail(mapped, "onednn graph refused the reshape: '%s' returned %s",
-                        step, dnnl_status2str(st));
+    return dnnl_map(meanings, RESHAPE_ADAPTER_COUNT(meanings), RESHAPE_E_INTERNAL,
+                    "onednn graph", st, step);
 }
 
 /* A compiled one-op partition and the logical tensors it was compiled for
@@ -200,22 +186,19 @@ static reshape_status plan_build(const reshape_params *params,
 {
     reshape_status st;
     dnnl_status_t ds;
-    dnnl_data_type_t dt = dnnl_type_of(src->dtype);
+    int dt;
     int64_t values[RESHAPE_MAX_RANK];
     int32_t count;
     const char *step = "dnnl_graph_logical_tensor_init";
 
     memset(p, 0, sizeof *p);
-    if (dt == dnnl_data_type_undef)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "onednn has no data type for '%s'",
-                            reshape_dtype_name(src->dtype));
-    if ((st = adapter_list_shape(params, ADAPTER_LIST_COPY_ZERO, values,
-                                 &count)) != RESHAPE_OK)
+    if ((st = DNNL_TYPE(src->dtype, &dt)) != RESHAPE_OK ||
+        (st = reshape_adapter_shape_list(params, RESHAPE_ADAPTER_COPY_ZERO, values,
+                                         &count)) != RESHAPE_OK)
         return st;
     if (src->rank > DNNL_MAX_NDIMS || count > DNNL_MAX_NDIMS ||
         (dst != NULL && dst->rank > DNNL_MAX_NDIMS))
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+        return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
                             "onednn logical tensors have at most %d dims",
                             DNNL_MAX_NDIMS);
     if ((ds = make_lt(&p->in, IN_ID, dt, src->rank, src->dims, src_strides)) !=
@@ -239,9 +222,11 @@ static reshape_status plan_build(const reshape_params *params,
     step = "dnnl_graph_compiled_partition_create";
     if ((ds = dnnl_graph_compiled_partition_create(&p->compiled, p->partition)) ==
         dnnl_success) {
+        dnnl_engine_t cpu;
         step = "dnnl_graph_partition_compile";
-        ds = dnnl_graph_partition_compile(p->partition, p->compiled, 1, ins, 1,
-                                          outs, engine);
+        if ((ds = cpu_engine(&cpu)) == dnnl_success)
+            ds = dnnl_graph_partition_compile(p->partition, p->compiled, 1, ins, 1, outs,
+                                              cpu);
     }
     if (ds == dnnl_success) {
         step = "dnnl_graph_compiled_partition_query_logical_tensor";
@@ -254,7 +239,7 @@ static reshape_status plan_build(const reshape_params *params,
     }
     if (p->out.ndims < 0 || p->out.ndims > RESHAPE_MAX_RANK) {
         plan_free(p);
-        return adapter_fail(RESHAPE_E_INTERNAL,
+        return reshape_adapter_fail(RESHAPE_E_INTERNAL,
                             "onednn graph inferred an output of %d dims",
                             p->out.ndims);
     }
@@ -280,49 +265,48 @@ static int graph_takes(reshape_dtype dtype)
 static reshape_status graph_supports(reshape_op op, reshape_dtype data_dtype,
                                      reshape_dtype shape_dtype, unsigned layout)
 {
-    const unsigned known = RESHAPE_LAYOUT_STRIDED_SRC |
-                           RESHAPE_LAYOUT_STRIDED_DST | RESHAPE_LAYOUT_IN_PLACE;
+    reshape_status st;
+    int type;
 
-    adapter_clear_error();
-    if (reshape_op_name(op) == NULL || (layout & ~known) != 0)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "unknown op %d or layout %u", (int)op, layout);
+    if ((st = reshape_adapter_check_layout(op, layout, HANDLED, NO_LAYOUT)) != RESHAPE_OK)
+        return st;
     if (op == RESHAPE_OP_ONEDNN_DYNAMIC_RESHAPE_1)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "oneDNN 3.x has no DynamicReshape op kind");
-    if (dnnl_type_of(data_dtype) == dnnl_data_type_undef)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "onednn has no data type for '%s'",
-                            adapter_dtype_name(data_dtype));
-    if (!adapter_shape_dtype_allowed(op, shape_dtype))
-        return adapter_refuse_shape_dtype(op, shape_dtype,
-                                          "StaticReshape takes the shape as an s64 list");
-    pthread_once(&init_once, init_engine);
-    if (engine_status != dnnl_success)
-        return map_dnnl(engine_status, "dnnl_engine_create");
+        return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+                                    "oneDNN 3.x has no DynamicReshape op kind");
+    if ((st = DNNL_TYPE(data_dtype, &type)) != RESHAPE_OK ||
+        (st = shape_type_check(op, shape_dtype,
+                               "StaticReshape takes the shape as an s64 list")) != RESHAPE_OK)
+        return st;
+    dnnl_engine_t cpu;
+    dnnl_status_t ds;
+    if ((ds = cpu_engine(&cpu)) != dnnl_success)
+        return map_dnnl(ds, "dnnl_engine_create");
     if (op != RESHAPE_OP_ONEDNN_STATIC_RESHAPE_1 && !graph_takes(data_dtype))
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+        return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
                             "oneDNN Graph's StaticReshape does not take '%s' "
                             "data, which '%s' lists",
                             reshape_dtype_name(data_dtype), reshape_op_name(op));
     return RESHAPE_OK;
 }
 
-/* The checks every entry point shares: the ABI, the engine, DynamicReshape. */
+/* What every entry point checks after the ABI: the layout, the engine,
+ * DynamicReshape.  `dst` is NULL for infer_shape. */
 static reshape_status enter(const reshape_params *params,
                             const reshape_tensor *src, const reshape_tensor *dst)
 {
     reshape_status st;
 
-    adapter_clear_error();
-    if ((st = adapter_check_call(params, src, dst)) != RESHAPE_OK)
+    if (dst != NULL &&
+        (st = reshape_adapter_check_layout(params->op, reshape_adapter_layout(src, dst),
+                                           HANDLED, NO_LAYOUT)) != RESHAPE_OK)
         return st;
     if (params->op == RESHAPE_OP_ONEDNN_DYNAMIC_RESHAPE_1)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+        return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
                             "oneDNN 3.x has no DynamicReshape op kind");
-    pthread_once(&init_once, init_engine);
-    if (engine_status != dnnl_success)
-        return map_dnnl(engine_status, "dnnl_engine_create");
+    dnnl_engine_t cpu;
+    dnnl_status_t ds;
+    if ((ds = cpu_engine(&cpu)) != dnnl_success)
+        return map_dnnl(ds, "dnnl_engine_create");
     return RESHAPE_OK;
 }
 
@@ -333,11 +317,9 @@ static reshape_status graph_infer_shape(const reshape_params *params,
     reshape_status st;
     struct plan p;
 
-    if ((st = enter(params, src, NULL)) != RESHAPE_OK)
+    if ((st = reshape_adapter_check_infer(params, src, out_rank, out_dims)) != RESHAPE_OK ||
+        (st = enter(params, src, NULL)) != RESHAPE_OK)
         return st;
-    if (out_rank == NULL || out_dims == NULL)
-        return adapter_fail(RESHAPE_E_INVALID_ARGUMENT,
-                            "'out_rank' or 'out_dims' is NULL");
     if ((st = plan_build(params, src, NULL, NULL, &p)) != RESHAPE_OK)
         return st;
     *out_rank = p.out.ndims;
@@ -346,31 +328,36 @@ static reshape_status graph_infer_shape(const reshape_params *params,
     return RESHAPE_OK;
 }
 
+/* A compiled partition and its two tensors, for run_on_stream. */
+struct partition_job {
+    dnnl_graph_compiled_partition_t compiled;
+    const_dnnl_graph_tensor_t ins[1], outs[1];
+};
+
+static dnnl_status_t submit_partition(dnnl_stream_t stream, void *job, const char **step)
+{
+    struct partition_job *j = job;
+
+    *step = "dnnl_graph_compiled_partition_execute";
+    return dnnl_graph_compiled_partition_execute(j->compiled, stream, 1, j->ins, 1, j->outs);
+}
+
 /* Runs the compiled partition of `p` from `from` to `to`. */
 static reshape_status run(const struct plan *p, void *from, void *to)
 {
     dnnl_graph_tensor_t tin = NULL, tout = NULL;
-    dnnl_stream_t stream = NULL;
+    dnnl_engine_t cpu;
     dnnl_status_t ds;
-    const char *step = "dnnl_graph_tensor_create";
+    const char *step = "dnnl_engine_create";
 
-    if ((ds = dnnl_graph_tensor_create(&tin, &p->in, engine, from)) != dnnl_success ||
-        (ds = dnnl_graph_tensor_create(&tout, &p->out, engine, to)) != dnnl_success)
-        goto out;
-    step = "dnnl_stream_create";
-    if ((ds = dnnl_stream_create(&stream, engine, dnnl_stream_default_flags)) !=
-        dnnl_success)
-        goto out;
-    const_dnnl_graph_tensor_t ins[1] = {tin}, outs[1] = {tout};
-    step = "dnnl_graph_compiled_partition_execute";
-    if ((ds = dnnl_graph_compiled_partition_execute(p->compiled, stream, 1, ins, 1,
-                                                    outs)) != dnnl_success)
-        goto out;
-    step = "dnnl_stream_wait";
-    ds = dnnl_stream_wait(stream);
-out:
-    if (stream != NULL)
-        dnnl_stream_destroy(stream);
+    if ((ds = cpu_engine(&cpu)) == dnnl_success) {
+        step = "dnnl_graph_tensor_create";
+        if ((ds = dnnl_graph_tensor_create(&tin, &p->in, cpu, from)) == dnnl_success &&
+            (ds = dnnl_graph_tensor_create(&tout, &p->out, cpu, to)) == dnnl_success) {
+            struct partition_job j = {p->compiled, {tin}, {tout}};
+            ds = run_on_stream(cpu, submit_partition, &j, &step);
+        }
+    }
     if (tin != NULL)
         dnnl_graph_tensor_destroy(tin);
     if (tout != NULL)
@@ -391,13 +378,12 @@ static reshape_status graph_execute(const reshape_params *params,
     reshape_status st;
     struct plan p;
 
-    if (dst == NULL)
-        return adapter_fail(RESHAPE_E_INVALID_ARGUMENT, "'dst' is NULL");
-    if ((st = enter(params, src, dst)) != RESHAPE_OK)
+    if ((st = reshape_adapter_check_execute(params, src, dst)) != RESHAPE_OK ||
+        (st = enter(params, src, dst)) != RESHAPE_OK)
         return st;
     if ((st = plan_build(params, src, src->strides, NULL, &p)) != RESHAPE_OK)
         return st;
-    st = adapter_check_dst(src, dst, p.out.ndims, p.out.dims);
+    st = reshape_adapter_check_dst(src, dst, p.out.ndims, p.out.dims);
     if (st == RESHAPE_OK && dst->strides != NULL) {
         plan_free(&p);
         st = plan_build(params, src, src->strides, dst, &p);
@@ -408,30 +394,13 @@ static reshape_status graph_execute(const reshape_params *params,
     return st;
 }
 
-/* "3.13.1", from the library that is loaded, for reports. */
-static char version_text[32] = "3";
-static pthread_once_t version_once = PTHREAD_ONCE_INIT;
-
-static void read_version(void)
+/* "3.13.1 Graph", from the library that is loaded, for reports. */
+static void version_of(char *text, size_t size)
 {
     const dnnl_version_t *v = dnnl_version();
-    snprintf(version_text, sizeof version_text, "%d.%d.%d Graph", v->major,
-             v->minor, v->patch);
+    snprintf(text, size, "%d.%d.%d Graph", v->major, v->minor, v->patch);
 }
 
-static const reshape_candidate table = {
-    .abi_version = RESHAPE_ABI_VERSION,
-    .struct_size = sizeof(reshape_candidate),
-    .name = "oneDNN",
-    .version = version_text,
-    .supports = graph_supports,
-    .infer_shape = graph_infer_shape,
-    .execute = graph_execute,
-    .last_error = adapter_last_error,
-};
-
-RESHAPE_EXPORT const reshape_candidate *reshape_candidate_v1(void)
-{
-    pthread_once(&version_once, read_version);
-    return &table;
-}
+RESHAPE_ADAPTER_DEFINE_LOADED("oneDNN", version_of,
+                              graph_supports, graph_infer_shape, graph_execute,
+                              NULL)

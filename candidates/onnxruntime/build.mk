@@ -49,6 +49,6 @@ $(ORT_OBJS): CFLAGS += -isystem $(ORT_HEADERS) -Icandidates/onnxruntime
 $(ORT_GEN)/models.o: $(ORT_GEN)/models.c
 	$(CC) $(CFLAGS) -fvisibility=hidden -c $< -o $@
 
-$(ADAPTER_DIR)/onnxruntime.so: candidates/adapter.map $(ORT_OBJS) $(ADAPTER_COMMON_OBJ) $(ADAPTER_DIR)/libonnxruntime.so.1
-	$(CC) $(ADAPTER_SO_FLAGS) -o $@ $(ORT_OBJS) $(ADAPTER_COMMON_OBJ) \
+$(ADAPTER_DIR)/onnxruntime.so: candidates/adapter.map $(ORT_OBJS) $(ADAPTER_DIR)/libonnxruntime.so.1
+	$(CC) $(ADAPTER_SO_FLAGS) -o $@ $(ORT_OBJS) \
 	  $(ADAPTER_DIR)/libonnxruntime.so.1 -Wl,-rpath,'$$ORIGIN' -lpthread

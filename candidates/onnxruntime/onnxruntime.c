@@ -3,13 +3,15 @@
  * provider of libonnxruntime.so.1 from the npm package onnxruntime-node),
  * through its C API: one session per (data dtype, shape dtype, allowzero),
  * each a one-node model from models.c, created on first use and kept.
- * Depends on candidates/adapter_common.h, models.h and onnxruntime_c_api.h.
+ * Depends on the adapter kit (include/reshape_adapter.h), models.h and
+ * onnxruntime_c_api.h.
  *
  * The adapter implements onnx_reshape_14 only: special_zero true is
  * allowzero 0.  The shape tensor goes to ONNX Runtime as it is, with its own
  * dtype and dims, so ONNX Runtime decides the shape-type and shape-rank
  * rules too.  What its interface cannot carry is NOT_SUPPORTED: u1 (ONNX has
- * no 1-bit type), strided tensors (OrtValues are dense), and infer_shape on
+ * no 1-bit type), strided tensors (OrtValues are dense: no broadcast view,
+ * no size-1 dim with a stride of its own), and infer_shape on
  * an input above INFER_MAX_BYTES (ONNX Runtime infers a shape only by
  * running the model on real data).  ONNX Runtime's messages name the rule
  * that failed; README.md lists how each maps.
@@ -21,8 +23,10 @@
 
 #include <onnxruntime_c_api.h>
 
-#include "../adapter_common.h"
+#include "reshape_adapter.h"
 #include "models.h"
+
+#define DENSE "onnxruntime tensors are dense"
 
 /* The largest input infer_shape allocates to run the model on (zeros). */
 #define INFER_MAX_BYTES ((size_t)64 << 20)
@@ -114,7 +118,7 @@ static reshape_status map_status(OrtStatus *s, const char *step)
             st = messages[i].status;
             break;
         }
-    st = adapter_fail(st, "onnxruntime refused the reshape in '%s': %s", step,
+    st = reshape_adapter_fail(st, "onnxruntime refused the reshape in '%s': %s", step,
                       short_message(text));
     ort->ReleaseStatus(s);
     return st;
@@ -127,7 +131,7 @@ static reshape_status map_status(OrtStatus *s, const char *step)
 struct session_slot {
     OrtSession *session;
     reshape_status status;
-    char message[384];
+    char message[512];
 };
 
 static pthread_mutex_t sessions_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -150,7 +154,7 @@ static OrtSession *session_for(reshape_dtype data, reshape_dtype shape,
 {
     const struct ort_model *m = find_model(data, shape, allowzero);
     if (m == NULL) {
-        *st = adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+        *st = reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
                            "onnx has no type for '%s'",
                            reshape_dtype_name(data == RESHAPE_DT_U1 ? data : shape));
         return NULL;
@@ -164,13 +168,13 @@ static OrtSession *session_for(reshape_dtype data, reshape_dtype shape,
             slot->session = NULL;
             slot->status = map_status(s, "CreateSessionFromArray");
             snprintf(slot->message, sizeof slot->message, "%s",
-                     adapter_last_error());
+                     reshape_adapter_last_error());
         }
     }
     OrtSession *session = slot->session;
     *st = slot->status;
     if (session == NULL)
-        adapter_fail(*st, "%s", slot->message);
+        reshape_adapter_fail(*st, "%s", slot->message);
     pthread_mutex_unlock(&sessions_lock);
     return session;
 }
@@ -214,8 +218,9 @@ static reshape_status make_value(const reshape_tensor *t, void *data,
     size_t bytes;
     static const int64_t no_dims[1] = {0};
 
-    if (adapter_volume(t, &n) != 0 || adapter_payload_bytes(t->dtype, n, &bytes) != 0)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+    if (reshape_adapter_volume(t, &n) != 0 ||
+        reshape_adapter_payload_bytes(t->dtype, n, &bytes) != 0)
+        return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
                             "a '%s' tensor of that volume cannot be in memory",
                             reshape_dtype_name(t->dtype));
     OrtStatus *s = ort->CreateTensorWithDataAsOrtValue(
@@ -227,8 +232,8 @@ static reshape_status make_value(const reshape_tensor *t, void *data,
     char why[512];
     *out = NULL;
     map_status(s, "CreateTensorWithDataAsOrtValue");
-    snprintf(why, sizeof why, "%s", adapter_last_error());
-    return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+    snprintf(why, sizeof why, "%s", reshape_adapter_last_error());
+    return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
                         "onnxruntime cannot hold this tensor: %s", why);
 }
 
@@ -244,7 +249,7 @@ static reshape_status read_dims(const OrtValue *v, int32_t *rank, int64_t *dims)
     s = ort->GetDimensionsCount(info, &n);
     if (s == NULL && n > RESHAPE_MAX_RANK) {
         ort->ReleaseTensorTypeAndShapeInfo(info);
-        return adapter_fail(RESHAPE_E_INTERNAL,
+        return reshape_adapter_fail(RESHAPE_E_INTERNAL,
                             "onnxruntime produced rank %zu, above %d", n,
                             RESHAPE_MAX_RANK);
     }
@@ -262,16 +267,16 @@ static reshape_status read_dims(const OrtValue *v, int32_t *rank, int64_t *dims)
 static reshape_status ort_supports(reshape_op op, reshape_dtype data_dtype,
                                    reshape_dtype shape_dtype, unsigned layout)
 {
-    adapter_clear_error();
+    reshape_status st = reshape_adapter_check_layout(op, layout, RESHAPE_LAYOUT_IN_PLACE,
+                                                     DENSE);
+    if (st != RESHAPE_OK)
+        return st;
     if (op != RESHAPE_OP_ONNX_RESHAPE_14)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "onnxruntime implements onnx_reshape_14 only");
+        return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+                                    "onnxruntime implements onnx_reshape_14 only");
     if (onnx_type_of(data_dtype) == ONNX_TENSOR_ELEMENT_DATA_TYPE_UNDEFINED ||
         onnx_type_of(shape_dtype) == ONNX_TENSOR_ELEMENT_DATA_TYPE_UNDEFINED)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED, "onnx has no type for it");
-    if (layout & ~(unsigned)RESHAPE_LAYOUT_IN_PLACE)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "onnxruntime tensors are dense; layout %u", layout);
+        return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED, "onnx has no type for it");
     return RESHAPE_OK;
 }
 
@@ -291,11 +296,11 @@ static reshape_status run(const reshape_params *params, const reshape_tensor *sr
     static const char *const output_names[1] = {"reshaped"};
 
     if (params->op != RESHAPE_OP_ONNX_RESHAPE_14)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "onnxruntime implements onnx_reshape_14 only");
+        return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+                                    "onnxruntime implements onnx_reshape_14 only");
     pthread_once(&init_once, init_ort);
     if (init_error[0] != '\0')
-        return adapter_fail(RESHAPE_E_INTERNAL, "%s", init_error);
+        return reshape_adapter_fail(RESHAPE_E_INTERNAL, "%s", init_error);
     OrtSession *session = session_for(src->dtype, params->shape->dtype,
                                       params->special_zero ? 0 : 1, &st);
     if (session == NULL)
@@ -332,22 +337,18 @@ static reshape_status ort_infer_shape(const reshape_params *params,
     int64_t n;
     size_t bytes;
 
-    adapter_clear_error();
-    if ((st = adapter_check_call(params, src, NULL)) != RESHAPE_OK)
+    if ((st = reshape_adapter_check_infer(params, src, out_rank, out_dims)) != RESHAPE_OK)
         return st;
-    if (out_rank == NULL || out_dims == NULL)
-        return adapter_fail(RESHAPE_E_INVALID_ARGUMENT,
-                            "'out_rank' or 'out_dims' is NULL");
-    if (adapter_volume(src, &n) != 0 ||
-        adapter_payload_bytes(src->dtype, n, &bytes) != 0 ||
+    if (reshape_adapter_volume(src, &n) != 0 ||
+        reshape_adapter_payload_bytes(src->dtype, n, &bytes) != 0 ||
         bytes > INFER_MAX_BYTES)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+        return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
                             "onnxruntime infers a shape only by running on data; "
                             "this input is above %zu bytes",
                             INFER_MAX_BYTES);
     void *zeros = calloc(bytes > 0 ? bytes : 1, 1);
     if (zeros == NULL)
-        return adapter_fail(RESHAPE_E_INTERNAL, "out of memory for %zu bytes",
+        return reshape_adapter_fail(RESHAPE_E_INTERNAL, "out of memory for %zu bytes",
                             bytes);
     st = run(params, src, zeros, NULL, out_rank, out_dims);
     free(zeros);
@@ -360,42 +361,30 @@ static reshape_status ort_execute(const reshape_params *params,
 {
     reshape_status st;
 
-    adapter_clear_error();
-    if ((st = adapter_check_execute(params, src, dst)) != RESHAPE_OK)
+    if ((st = reshape_adapter_check_execute(params, src, dst)) != RESHAPE_OK ||
+        (st = reshape_adapter_check_layout(params->op, reshape_adapter_layout(src, dst),
+                                           RESHAPE_LAYOUT_IN_PLACE, DENSE)) != RESHAPE_OK)
         return st;
-    if (adapter_layout(src, dst) & ~(unsigned)RESHAPE_LAYOUT_IN_PLACE)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "onnxruntime tensors are dense");
     if (dst->dtype != src->dtype)
-        return adapter_check_dst(src, dst, 0, NULL);
+        return reshape_adapter_check_dst(src, dst, 0, NULL);
     return run(params, src, src->data, dst, NULL, NULL);
 }
 
-static const char *ort_version(void)
+/*
+ * As the harness loads the candidate, while the worker has one thread:
+ * turns ONNX Runtime's telemetry off before any environment exists (1.30.0
+ * from npm starts Microsoft's 1DS SDK in CreateEnv, which writes
+ * /tmp/mat-debug-<pid>.log and ~/.cache/Microsoft/DeveloperTools/
+ * .onnxruntime/onnxruntime.db, reads /etc/machine-id and prepares HTTPS
+ * uploads; ORT_DISABLE_TELEMETRY=1 stops all of it, README.md), and
+ * writes the version of the library that is loaded ("1.30.0").
+ */
+static void start(char *version, size_t size)
 {
-    return OrtGetApiBase()->GetVersionString();
+    setenv("ORT_DISABLE_TELEMETRY", "1", 1);
+    snprintf(version, size, "%s", OrtGetApiBase()->GetVersionString());
 }
 
-static reshape_candidate table = {
-    .abi_version = RESHAPE_ABI_VERSION,
-    .struct_size = sizeof(reshape_candidate),
-    .name = "ONNX Runtime",
-    .version = "",
-    .supports = ort_supports,
-    .infer_shape = ort_infer_shape,
-    .execute = ort_execute,
-    .last_error = adapter_last_error,
-};
-
-static pthread_once_t version_once = PTHREAD_ONCE_INIT;
-
-static void read_version(void)
-{
-    table.version = ort_version();
-}
-
-RESHAPE_EXPORT const reshape_candidate *reshape_candidate_v1(void)
-{
-    pthread_once(&version_once, read_version);
-    return &table;
-}
+RESHAPE_ADAPTER_DEFINE_LOADED("ONNX Runtime", start,
+                              ort_supports, ort_infer_shape, ort_execute,
+                              NULL)

@@ -11,6 +11,6 @@ adapter-install-opencv:
 $(BUILD)/obj/candidates/opencv/opencv.o: ADAPTER_CXXFLAGS += -I/usr/include/opencv4
 
 $(ADAPTER_DIR)/opencv.so: candidates/adapter.map $(BUILD)/obj/candidates/opencv/opencv.o \
-                          $(ADAPTER_COMMON_OBJ)
+                         
 	@mkdir -p $(@D)
 	$(CXX) $(ADAPTER_SO_FLAGS) -o $@ $(filter %.o,$^) -lopencv_core -lpthread

@@ -8,6 +8,6 @@ ADAPTER_LIBS += xnnpack
 adapter-install-xnnpack:
 	@$(call adapter_apt,libxnnpack-dev libpthreadpool-dev)
 
-$(ADAPTER_DIR)/xnnpack.so: candidates/adapter.map $(BUILD)/obj/candidates/xnnpack/xnnpack.o $(ADAPTER_COMMON_OBJ)
+$(ADAPTER_DIR)/xnnpack.so: candidates/adapter.map $(BUILD)/obj/candidates/xnnpack/xnnpack.o
 	@mkdir -p $(@D)
 	$(CC) $(ADAPTER_SO_FLAGS) -o $@ $(filter %.o,$^) -lXNNPACK -lpthread

@@ -1,7 +1,8 @@
 /*
  * xnnpack.c - the ABI over XNNPACK's Reshape: a one-node subgraph built
  * with xnn_define_static_reshape (Debian's libxnnpack 0.0~git20220216), one
- * runtime per call.  Depends on candidates/adapter_common.h and XNNPACK.
+ * runtime per call.  Depends on the adapter kit (include/reshape_adapter.h)
+ * and XNNPACK.
  *
  * What XNNPACK's static reshape carries: dense tensors of fp32, qint8 and
  * quint8 (s8 and u8 here, with scale 1 and zero point 0: the bytes are the
@@ -17,7 +18,9 @@
 
 #include <xnnpack.h>
 
-#include "../adapter_common.h"
+#include "reshape_adapter.h"
+
+#include "../shape_types.h"
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static enum xnn_status init_status = xnn_status_uninitialized;
@@ -27,16 +30,24 @@ static void init_xnnpack(void)
     init_status = xnn_initialize(NULL);
 }
 
-/* The XNNPACK datatype carrying `dtype`, or xnn_datatype_invalid. */
-static enum xnn_datatype xnn_type_of(reshape_dtype dtype)
+/* The XNNPACK datatype of each dtype it has. */
+static const reshape_adapter_type xnn_types[] = {
+    {RESHAPE_DT_F32, xnn_datatype_fp32},
+    {RESHAPE_DT_S8, xnn_datatype_qint8},
+    {RESHAPE_DT_U8, xnn_datatype_quint8},
+};
+
+/* The XNNPACK datatype of `dtype` into *type, or NOT_SUPPORTED. */
+static reshape_status xnn_type_of(reshape_dtype dtype, enum xnn_datatype *type)
 {
-    switch (dtype) {
-    case RESHAPE_DT_F32: return xnn_datatype_fp32;
-    case RESHAPE_DT_S8: return xnn_datatype_qint8;
-    case RESHAPE_DT_U8: return xnn_datatype_quint8;
-    default: return xnn_datatype_invalid;
-    }
+    int t;
+    reshape_status st = reshape_adapter_map_dtype(xnn_types, RESHAPE_ADAPTER_COUNT(xnn_types),
+                                                  dtype, "xnnpack has no datatype", &t);
+    *type = (enum xnn_datatype)t;
+    return st;
 }
+
+#define DENSE "xnnpack tensors are dense"
 
 static const char *xnn_status_text(enum xnn_status st)
 {
@@ -75,27 +86,21 @@ static reshape_status map_xnn(enum xnn_status st, const char *step)
         mapped = RESHAPE_E_INTERNAL;
         break;
     }
-    return adapter_fail(mapped, "xnnpack refused the reshape: '%s' returned %s",
+    return reshape_adapter_fail(mapped, "xnnpack refused the reshape: '%s' returned %s",
                         step, xnn_status_text(st));
 }
 
 static reshape_status xnn_supports(reshape_op op, reshape_dtype data_dtype,
                                    reshape_dtype shape_dtype, unsigned layout)
 {
-    adapter_clear_error();
-    if (reshape_op_name(op) == NULL)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED, "unknown op %d", (int)op);
-    if (xnn_type_of(data_dtype) == xnn_datatype_invalid)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "xnnpack has no datatype for '%s'",
-                            adapter_dtype_name(data_dtype));
-    if (!adapter_shape_dtype_allowed(op, shape_dtype))
-        return adapter_refuse_shape_dtype(op, shape_dtype,
-                                          "xnnpack takes the shape as a list of size_t");
-    if (layout & ~(unsigned)RESHAPE_LAYOUT_IN_PLACE)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "xnnpack tensors are dense; layout %u", layout);
-    return RESHAPE_OK;
+    reshape_status st;
+    enum xnn_datatype type;
+
+    if ((st = reshape_adapter_check_layout(op, layout, RESHAPE_LAYOUT_IN_PLACE, DENSE)) !=
+            RESHAPE_OK ||
+        (st = xnn_type_of(data_dtype, &type)) != RESHAPE_OK)
+        return st;
+    return shape_type_check(op, shape_dtype, "xnnpack takes the shape as a list of size_t");
 }
 
 /* The dims of a tensor as XNNPACK takes them. */
@@ -118,22 +123,19 @@ static reshape_status build(const reshape_params *params,
     reshape_status st;
     enum xnn_status xs;
     size_t in_dims[RESHAPE_MAX_RANK], new_shape[RESHAPE_MAX_RANK];
-    enum xnn_datatype type = xnn_type_of(src->dtype);
+    enum xnn_datatype type;
     xnn_subgraph_t subgraph = NULL;
     uint32_t in_id, out_id;
 
     pthread_once(&init_once, init_xnnpack);
     if (init_status != xnn_status_success)
         return map_xnn(init_status, "xnn_initialize");
-    if (type == xnn_datatype_invalid)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "xnnpack has no datatype for '%s'",
-                            reshape_dtype_name(src->dtype));
-    if ((st = adapter_list_shape(params, ADAPTER_LIST_NO_NEGATIVE, out_dims,
-                                 out_rank)) != RESHAPE_OK)
+    if ((st = xnn_type_of(src->dtype, &type)) != RESHAPE_OK ||
+        (st = reshape_adapter_shape_list(params, RESHAPE_ADAPTER_NO_NEGATIVE, out_dims,
+                                         out_rank)) != RESHAPE_OK)
         return st;
     if (src->rank > XNN_MAX_TENSOR_DIMS || *out_rank > XNN_MAX_TENSOR_DIMS)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+        return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
                             "xnnpack tensors have at most %d dims",
                             XNN_MAX_TENSOR_DIMS);
     to_size_t(src->rank, src->dims, in_dims);
@@ -184,12 +186,8 @@ static reshape_status xnn_infer_shape(const reshape_params *params,
     reshape_status st;
     xnn_runtime_t runtime = NULL;
 
-    adapter_clear_error();
-    if ((st = adapter_check_call(params, src, NULL)) != RESHAPE_OK)
+    if ((st = reshape_adapter_check_infer(params, src, out_rank, out_dims)) != RESHAPE_OK)
         return st;
-    if (out_rank == NULL || out_dims == NULL)
-        return adapter_fail(RESHAPE_E_INVALID_ARGUMENT,
-                            "'out_rank' or 'out_dims' is NULL");
     if ((st = build(params, src, &runtime, out_rank, out_dims)) == RESHAPE_OK)
         xnn_delete_runtime(runtime);
     return st;
@@ -209,15 +207,12 @@ static reshape_status xnn_execute(const reshape_params *params,
     int32_t rank;
     int64_t dims[RESHAPE_MAX_RANK];
 
-    adapter_clear_error();
-    if ((st = adapter_check_execute(params, src, dst)) != RESHAPE_OK)
+    if ((st = reshape_adapter_check_execute(params, src, dst)) != RESHAPE_OK ||
+        (st = reshape_adapter_check_layout(params->op, reshape_adapter_layout(src, dst),
+                                           RESHAPE_LAYOUT_IN_PLACE, DENSE)) != RESHAPE_OK ||
+        (st = build(params, src, &runtime, &rank, dims)) != RESHAPE_OK)
         return st;
-    if (adapter_layout(src, dst) & ~(unsigned)RESHAPE_LAYOUT_IN_PLACE)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "xnnpack tensors are dense");
-    if ((st = build(params, src, &runtime, &rank, dims)) != RESHAPE_OK)
-        return st;
-    if ((st = adapter_check_dst(src, dst, rank, dims)) != RESHAPE_OK)
+    if ((st = reshape_adapter_check_dst(src, dst, rank, dims)) != RESHAPE_OK)
         goto out;
     const struct xnn_external_value values[2] = {
         {0, src->data != NULL ? src->data : &empty_byte},
@@ -234,18 +229,6 @@ out:
     return st;
 }
 
-static const reshape_candidate table = {
-    .abi_version = RESHAPE_ABI_VERSION,
-    .struct_size = sizeof(reshape_candidate),
-    .name = "XNNPACK",
-    .version = "0.0~git20220216 (Debian 12)",
-    .supports = xnn_supports,
-    .infer_shape = xnn_infer_shape,
-    .execute = xnn_execute,
-    .last_error = adapter_last_error,
-};
-
-RESHAPE_EXPORT const reshape_candidate *reshape_candidate_v1(void)
-{
-    return &table;
-}
+RESHAPE_ADAPTER_DEFINE("XNNPACK", "0.0~git20220216 (Debian 12)",
+                       xnn_supports, xnn_infer_shape, xnn_execute,
+                       NULL)

@@ -9,6 +9,6 @@ adapter-install-xtensor:
 	@$(call adapter_apt,libxtensor-dev)
 
 $(ADAPTER_DIR)/xtensor.so: candidates/adapter.map $(BUILD)/obj/candidates/xtensor/xtensor.o \
-                           $(ADAPTER_COMMON_OBJ)
+                          
 	@mkdir -p $(@D)
 	$(CXX) $(ADAPTER_SO_FLAGS) -o $@ $(filter %.o,$^) -lpthread

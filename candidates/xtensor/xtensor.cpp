@@ -4,8 +4,8 @@
 // solves a -1 and checks the element count; its shape() is the output.
 // The elements then move by xtensor's own assignment into an adaptor over
 // dst (strided when dst is); a strided src is read through
-// xt::reshape_view, which walks it in row-major order.  Depends on
-// candidates/adapter_common.h and xtensor's headers.
+// xt::reshape_view, which walks it in row-major order.  Depends on the
+// adapter kit (include/reshape_adapter.h) and xtensor's headers.
 //
 // What xtensor carries: any element type (the adapter moves elements as
 // unsigned integers of their width, so bytes stay bytes; sub-byte types have
@@ -23,7 +23,9 @@
 #include <xtensor/xnoalias.hpp>
 #include <xtensor/xstrided_view.hpp>
 
-#include "../adapter_common.h"
+#include "reshape_adapter.h"
+
+#include "../shape_types.h"
 
 #define XT_TEXT2(x) #x
 #define XT_TEXT(x) XT_TEXT2(x)
@@ -34,6 +36,9 @@ namespace {
 
 using signed_shape = std::vector<std::ptrdiff_t>;
 using shape_type = std::vector<std::size_t>;
+
+// Adaptors take any strides, 0 and huge ones included (README.md).
+const unsigned HANDLED = RESHAPE_ADAPTER_ANY_STRIDES;
 
 // xtensor's messages, first match wins; the rest is INTERNAL.
 struct message_status {
@@ -53,7 +58,7 @@ reshape_status from_exception(const std::exception &e)
             st = m.status;
             break;
         }
-    return adapter_fail(st, "xtensor refused the reshape: %s", e.what());
+    return reshape_adapter_fail(st, "xtensor refused the reshape: %s", e.what());
 }
 
 // An adaptor over `t` as element type T: its dims, and its strides, or
@@ -79,7 +84,7 @@ reshape_status read_shape(const reshape_params *params, signed_shape *shape)
 {
     int64_t values[RESHAPE_MAX_RANK];
     int32_t count;
-    reshape_status st = adapter_list_shape(params, 0, values, &count);
+    reshape_status st = reshape_adapter_shape_list(params, 0, values, &count);
     if (st == RESHAPE_OK)
         shape->assign(values, values + count);
     return st;
@@ -120,55 +125,34 @@ void copy(const reshape_params *params, const reshape_tensor *src,
     }
 }
 
+// Elements move as unsigned integers of their width: sub-byte types have
+// no C++ type.
+#define WHOLE_BYTES "xtensor holds C++ objects"
+
 reshape_status xt_supports(reshape_op op, reshape_dtype data_dtype,
                            reshape_dtype shape_dtype, unsigned layout)
 {
-    const unsigned known = RESHAPE_LAYOUT_STRIDED_SRC |
-                           RESHAPE_LAYOUT_STRIDED_DST | RESHAPE_LAYOUT_IN_PLACE;
-    adapter_clear_error();
-    if (reshape_op_name(op) == nullptr || (layout & ~known) != 0)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED, "unknown op %d or layout %u",
-                            (int)op, layout);
-    if (reshape_dtype_bits(data_dtype) < 8)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "xtensor holds C++ objects; '%s' has no C++ type",
-                            adapter_dtype_name(data_dtype));
-    if (!adapter_shape_dtype_allowed(op, shape_dtype))
-        return adapter_refuse_shape_dtype(op, shape_dtype,
-                                          "xtensor takes the shape as a list of integers");
-    return RESHAPE_OK;
-}
-
-reshape_status enter(const reshape_params *params, const reshape_tensor *src,
-                     const reshape_tensor *dst)
-{
-    adapter_clear_error();
-    reshape_status st = adapter_check_call(params, src, dst);
-    if (st != RESHAPE_OK)
+    reshape_status st = reshape_adapter_check_layout(op, layout, HANDLED, "xtensor");
+    if (st != RESHAPE_OK ||
+        (st = reshape_adapter_whole_bytes(data_dtype, WHOLE_BYTES)) != RESHAPE_OK)
         return st;
-    if (reshape_dtype_bits(src->dtype) < 8)
-        return adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                            "xtensor holds C++ objects; '%s' has no C++ type",
-                            reshape_dtype_name(src->dtype));
-    return RESHAPE_OK;
+    return shape_type_check(op, shape_dtype, "xtensor takes the shape as a list of integers");
 }
 
 reshape_status xt_infer_shape(const reshape_params *params,
                               const reshape_tensor *src, int32_t *out_rank,
                               int64_t *out_dims)
 {
-    reshape_status st = enter(params, src, nullptr);
-    if (st != RESHAPE_OK)
+    reshape_status st = reshape_adapter_check_infer(params, src, out_rank, out_dims);
+    if (st != RESHAPE_OK ||
+        (st = reshape_adapter_whole_bytes(src->dtype, WHOLE_BYTES)) != RESHAPE_OK)
         return st;
-    if (out_rank == nullptr || out_dims == nullptr)
-        return adapter_fail(RESHAPE_E_INVALID_ARGUMENT,
-                            "'out_rank' or 'out_dims' is NULL");
     try {
         shape_type out;
         if ((st = infer(params, src, &out)) != RESHAPE_OK)
             return st;
         if (out.size() > RESHAPE_MAX_RANK)
-            return adapter_fail(RESHAPE_E_INTERNAL, "xtensor gave %zu dims",
+            return reshape_adapter_fail(RESHAPE_E_INTERNAL, "xtensor gave %zu dims",
                                 out.size());
         *out_rank = (int32_t)out.size();
         for (std::size_t i = 0; i < out.size(); i++)
@@ -182,17 +166,16 @@ reshape_status xt_infer_shape(const reshape_params *params,
 reshape_status xt_execute(const reshape_params *params, const reshape_tensor *src,
                           const reshape_tensor *dst)
 {
-    if (dst == nullptr)
-        return adapter_fail(RESHAPE_E_INVALID_ARGUMENT, "'dst' is NULL");
-    reshape_status st = enter(params, src, dst);
-    if (st != RESHAPE_OK)
+    reshape_status st = reshape_adapter_check_execute(params, src, dst);
+    if (st != RESHAPE_OK ||
+        (st = reshape_adapter_whole_bytes(src->dtype, WHOLE_BYTES)) != RESHAPE_OK)
         return st;
     try {
         shape_type out;
         if ((st = infer(params, src, &out)) != RESHAPE_OK)
             return st;
         std::vector<int64_t> dims(out.begin(), out.end());
-        if ((st = adapter_check_dst(src, dst, (int32_t)dims.size(), dims.data())) !=
+        if ((st = reshape_adapter_check_dst(src, dst, (int32_t)dims.size(), dims.data())) !=
             RESHAPE_OK)
             return st;
         switch (reshape_dtype_bits(src->dtype)) {
@@ -207,22 +190,8 @@ reshape_status xt_execute(const reshape_params *params, const reshape_tensor *sr
     }
 }
 
-const reshape_candidate table = {
-    RESHAPE_ABI_VERSION,
-    sizeof(reshape_candidate),
-    "xtensor",
-    XTENSOR_VERSION_TEXT,
-    xt_supports,
-    xt_infer_shape,
-    xt_execute,
-    adapter_last_error,
-    nullptr, // limits: none declared
-    nullptr, // device: host memory
-};
-
 } // namespace
 
-extern "C" RESHAPE_EXPORT const reshape_candidate *reshape_candidate_v1(void)
-{
-    return &table;
-}
+RESHAPE_ADAPTER_DEFINE("xtensor", XTENSOR_VERSION_TEXT,
+                       xt_supports, xt_infer_shape, xt_execute,
+                       nullptr)

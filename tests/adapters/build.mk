@@ -1,5 +1,11 @@
-# tests/adapters/build.mk - tests of the library adapters and the scoreboard.
-#   build/tests/adapters       smoke_test.c dlopens build/candidates/<library>.so;
+# tests/adapters/build.mk - tests of the adapter kit, the library adapters
+# and the scoreboard.
+#   build/tests/adapters       kit_test.c checks include/reshape_adapter.h,
+#                              compiled as C and as C++17 (kit_cxx.cpp), and
+#                              a candidate built on it (kit_candidate/,
+#                              build/tests/kit_candidate.so);
+#                              smoke_test.c and layouts_test.c dlopen
+#                              build/candidates/<library>.so;
 #                              scoreboard_test.c and scoreboard_certify_test.c
 #                              run candidates/scoreboard.py against a
 #                              stand-in harness (scoreboard_world.c)
@@ -9,17 +15,39 @@
 # Run: make test-adapters test-adapters-san
 
 TESTS_ADAPTERS_SRCS     := $(wildcard tests/adapters/*.c)
-TESTS_ADAPTERS_OBJS     := $(TESTS_ADAPTERS_SRCS:%.c=$(BUILD)/obj/%.o)
-TESTS_ADAPTERS_SAN_OBJS := $(TESTS_ADAPTERS_SRCS:%.c=$(BUILD)/san/obj/%.o)
+TESTS_ADAPTERS_CXX      := $(wildcard tests/adapters/*.cpp)
+TESTS_ADAPTERS_OBJS     := $(TESTS_ADAPTERS_SRCS:%.c=$(BUILD)/obj/%.o) \
+                           $(TESTS_ADAPTERS_CXX:%.cpp=$(BUILD)/obj/%.o)
+TESTS_ADAPTERS_SAN_OBJS := $(TESTS_ADAPTERS_SRCS:%.c=$(BUILD)/san/obj/%.o) \
+                           $(TESTS_ADAPTERS_CXX:%.cpp=$(BUILD)/san/obj/%.o)
 TESTS_ADAPTERS_LIBS     := -lcriterion -ldl -lpthread
 
-$(BUILD)/tests/adapters: $(TESTS_ADAPTERS_OBJS)
+# The kit's C++ side: no exceptions or RTTI, so the binary links with $(CC)
+# and needs no C++ runtime.
+DEB_PACKAGES  += g++
+KIT_CXX       ?= g++
+KIT_CXXFLAGS  := -std=c++17 -Wall -Wextra -Werror -g -fPIC -Iinclude \
+                 -fno-exceptions -fno-rtti -MMD -MP
+$(BUILD)/obj/tests/adapters/%.o: tests/adapters/%.cpp
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -o $@ $^ $(TESTS_ADAPTERS_LIBS)
+	$(KIT_CXX) $(KIT_CXXFLAGS) -O2 -c $< -o $@
+$(BUILD)/san/obj/tests/adapters/%.o: tests/adapters/%.cpp
+	@mkdir -p $(@D)
+	$(KIT_CXX) $(KIT_CXXFLAGS) -O1 $(SAN) -c $< -o $@
 
-$(BUILD)/san/tests/adapters: $(TESTS_ADAPTERS_SAN_OBJS) $(SAN_TEST_RUNNER)
+# The smallest candidate on the kit, which kit_test.c dlopens.
+KIT_CANDIDATE := $(BUILD)/tests/kit_candidate.so
+$(KIT_CANDIDATE): tests/adapters/kit_candidate/kit_candidate.c $(wildcard include/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(SAN_CFLAGS) -o $@ $^ $(TESTS_ADAPTERS_LIBS)
+	$(CC) $(CFLAGS) -fvisibility=hidden -shared -Wl,-z,defs -o $@ $< -lpthread
+
+$(BUILD)/tests/adapters: $(TESTS_ADAPTERS_OBJS) $(KIT_CANDIDATE)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $(TESTS_ADAPTERS_OBJS) $(TESTS_ADAPTERS_LIBS)
+
+$(BUILD)/san/tests/adapters: $(TESTS_ADAPTERS_SAN_OBJS) $(SAN_TEST_RUNNER) $(KIT_CANDIDATE)
+	@mkdir -p $(@D)
+	$(CC) $(SAN_CFLAGS) -o $@ $(TESTS_ADAPTERS_SAN_OBJS) $(SAN_TEST_RUNNER) $(TESTS_ADAPTERS_LIBS)
 
 ALL_TARGETS += $(BUILD)/tests/adapters $(BUILD)/san/tests/adapters
 TEST_RUNS   += test-adapters test-adapters-san

@@ -4,10 +4,13 @@
  * that a new library version that changes shouts here: oneDNN Graph has no
  * DynamicReshape; xtensor dies on a target shape with a 0 and takes -2 as
  * -1; OpenCV ignores the second size of a 2-D to 2-D reshape; Eigen's one
- * check is an eigen_assert.  Each test is skipped when its adapter was not
+ * check is an eigen_assert; ONNX Runtime's telemetry stays off.  Each
+ * test is skipped when its adapter was not
  * built.  Depends on the ABI header, Criterion and libdl.
  */
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -132,4 +135,24 @@ Test(findings, eigen_checks_the_volume_by_eigen_assert)
     cr_expect_eq(st, RESHAPE_E_INVALID_ARGUMENT, "%s", reshape_status_name(st));
     cr_expect(strstr(adapter_why(c), "eigen_assert") != NULL, "%s",
               adapter_why(c));
+}
+
+/* ONNX Runtime 1.30.0 (npm) starts Microsoft's 1DS telemetry in CreateEnv:
+ * it writes /tmp/mat-debug-<pid>.log, an SQLite database under
+ * ~/.cache/Microsoft/DeveloperTools/ and prepares HTTPS uploads.  The
+ * adapter sets ORT_DISABLE_TELEMETRY=1 when loaded, before any
+ * environment exists: a call leaves no log of this process behind. */
+Test(findings, onnxruntime_telemetry_is_off)
+{
+    const reshape_candidate *c = adapter_load("onnxruntime");
+    const int64_t dims[2] = {2, 3}, values[1] = {6};
+    int32_t rank;
+    int64_t out[RESHAPE_MAX_RANK];
+    char log[64];
+
+    cr_assert_eq(infer(c, RESHAPE_OP_ONNX_RESHAPE_14, 0, 2, dims, 1, values, &rank, out),
+                 RESHAPE_OK, "%s", adapter_why(c));
+    snprintf(log, sizeof log, "/tmp/mat-debug-%d.log", (int)getpid());
+    cr_expect_neq(access(log, F_OK), 0, "ONNX Runtime wrote %s", log);
+    cr_expect_str_eq(getenv("ORT_DISABLE_TELEMETRY"), "1");
 }

@@ -132,3 +132,96 @@ Test(scoreboard, onednn_graph_is_compared_with_onednn_run_by_run, .fini = remove
                   != NULL, "%s", text);
     cr_expect(strstr(text, "`e`") == NULL, "a NOT_SUPPORTED run is not compared:\n%s", text);
 }
+
+/* A report with runs of the layout variants: "%s" is the name, then the
+ * verdicts (and details) of a/broadcast_src, b/broadcast_src and
+ * a/size1_strides, then the verdict of b/dense. */
+static const char layout_report_fmt[] =
+    "{\"schema_version\": 1,"
+    " \"candidate\": {\"name\": \"%s\", \"version\": \"1\","
+    "   \"path\": \"adapters/x.so\", \"sha256\": \"0123456789abcdef\", \"abi_version\": 1},"
+    " \"suite\": {\"version\": \"0.1.0\", \"git_commit\": \"fedcba987654\", \"cases_loaded\": 2},"
+    " \"duration_s\": 0.5, \"verdict\": \"nonconformant\","
+    " \"summary\": {\"total\": 3}, \"status_agreement\": {\"agree\": 0, \"disagree\": 0},"
+    " \"findings\": [], \"cases\": ["
+    "  {\"id\": \"a\", \"op\": \"openvino_reshape_1\", \"variant\": \"broadcast_src\","
+    "   \"verdict\": \"%s\", \"detail\": \"%s\", \"expected\": \"shape [4,3]\","
+    "   \"got\": \"shape [4,3]\", \"dtype\": \"f32\"},"
+    "  {\"id\": \"b\", \"op\": \"openvino_reshape_1\", \"variant\": \"broadcast_src\","
+    "   \"verdict\": \"%s\", \"detail\": \"%s\", \"expected\": \"shape [12]\","
+    "   \"got\": \"shape [12]\", \"dtype\": \"f32\"},"
+    "  {\"id\": \"a\", \"op\": \"openvino_reshape_1\", \"variant\": \"size1_strides\","
+    "   \"verdict\": \"%s\", \"detail\": \"%s\", \"expected\": \"shape [4,3]\","
+    "   \"got\": \"shape [4,3]\", \"dtype\": \"f32\"},"
+    "  {\"id\": \"b\", \"op\": \"openvino_reshape_1\", \"variant\": \"dense\","
+    "   \"verdict\": \"%s\", \"detail\": \"\", \"expected\": \"shape [12]\","
+    "   \"got\": \"shape [12]\", \"dtype\": \"f32\"}"
+    " ]}\n";
+
+Test(scoreboard, layout_variants_get_their_section, .fini = remove_world)
+{
+    static const char *const built[] = {"libtorch", "xnnpack", "opencv", NULL};
+    static const char refused[] = "execute returned NOT_SUPPORTED: xnnpack tensors are dense: "
+                                  "layout strided_src|broadcast_src cannot be expressed";
+    char text[4096];
+
+    make_world(built, 3);
+    snprintf(text, sizeof text, layout_report_fmt, "libtorch", "PASS", "", "PASS", "",
+             "FAIL", "bytes differ at element 1", "PASS");
+    write_file("report_libtorch.json", text, 0);
+    snprintf(text, sizeof text, layout_report_fmt, "XNNPACK", "NOT_SUPPORTED", refused,
+             "NOT_SUPPORTED", refused, "NOT_SUPPORTED", "execute returned NOT_SUPPORTED",
+             "NOT_SUPPORTED");
+    write_file("report_xnnpack.json", text, 0);
+    /* b fails broadcast_src as it fails dense: not the layout's doing. */
+    snprintf(text, sizeof text, layout_report_fmt, "OpenCV", "PASS", "", "FAIL", "", "PASS", "",
+             "FAIL");
+    write_file("report_opencv.json", text, 0);
+    cr_assert_eq(run_scoreboard(""), 0);
+    char *board = scoreboard_text();
+    cr_expect(strstr(board, "| libtorch 1 | broadcast_src | copies them | 2 | 0 | 0 | 0 | 2 |")
+                  != NULL, "%s", board);
+    cr_expect(strstr(board, "| libtorch 1 | size1_strides | **gets them wrong** | 0 | 0 | 1 "
+                            "| 1 | 1 |") != NULL, "%s", board);
+    cr_expect(strstr(board, "  - FAIL `a/size1_strides`: expected shape [4,3], got shape "
+                            "[4,3] (bytes differ at element 1)") != NULL, "%s", board);
+    cr_expect(strstr(board, "| XNNPACK 1 | broadcast_src | refuses them | 0 | 2 | 0 | 0 | 2 |")
+                  != NULL, "%s", board);
+    cr_expect(strstr(board, "  - skipped, 2 runs: execute returned NOT_SUPPORTED: xnnpack "
+                            "tensors are dense: layout strided_src\\|broadcast_src cannot be "
+                            "expressed (e.g. `a/broadcast_src`)") != NULL, "%s", board);
+    cr_expect(strstr(board, "| OpenCV 1 | broadcast_src | copies them, failing only where "
+                            "dense fails | 1 | 0 | 1 | 0 | 2 |") != NULL, "%s", board);
+}
+
+Test(scoreboard, reports_without_layout_runs_say_so, .fini = remove_world)
+{
+    static const char *const built[] = {"numpy", NULL};
+    make_world(built, 3);
+    cr_assert_eq(run_scoreboard(""), 0);
+    char *text = scoreboard_text();
+    cr_expect(strstr(text, "## Broadcast and size-1 strides") != NULL, "%s", text);
+    cr_expect(strstr(text, "No report has runs of these variants") != NULL, "%s", text);
+}
+
+Test(scoreboard, only_runs_the_libraries_named_and_renders_the_others, .fini = remove_world)
+{
+    static const char *const built[] = {"numpy", "xnnpack", NULL};
+    char text[4096];
+
+    make_world(built, 3);
+    snprintf(text, sizeof text, layout_report_fmt, "XNNPACK", "PASS", "", "PASS", "", "PASS",
+             "", "PASS");
+    write_file("report_xnnpack.json", text, 0);
+    cr_assert_eq(run_scoreboard(""), 0);
+    snprintf(text, sizeof text, layout_report_fmt, "XNNPACK 2", "FAIL", "", "FAIL", "", "FAIL",
+             "", "FAIL");
+    write_file("report_xnnpack.json", text, 0);
+    cr_assert_eq(run_scoreboard("--only numpy"), 0);
+    char *board = scoreboard_text();
+    cr_expect(strstr(board, "| XNNPACK 1 | broadcast_src | copies them |") != NULL,
+              "xnnpack is rendered from its first report:\n%s", board);
+    cr_expect(strstr(board, "XNNPACK 2") == NULL, "xnnpack was run again:\n%s", board);
+    cr_expect(strstr(board, "| NumPy 9.9 | openvino_reshape_1 |") != NULL, "%s", board);
+    cr_expect_eq(run_scoreboard("--only nosuchlib"), 2, "an unknown library is bad usage");
+}

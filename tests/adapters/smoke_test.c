@@ -78,6 +78,8 @@ static const struct library libraries[] = {
     {"eigen", RESHAPE_OP_OPENVINO_RESHAPE_1, 0, 0, 0},
     /* OpenCV takes a strided dst but not a strided src: `strided` is 0. */
     {"opencv", RESHAPE_OP_OPENVINO_RESHAPE_1, 1, 0, 0},
+    /* Arm NN resolves -1 and a copying 0 as its parsers do (README.md). */
+    {"armnn", RESHAPE_OP_OPENVINO_RESHAPE_1, 1, 1, 0},
 };
 #define LIBRARY_COUNT (sizeof libraries / sizeof libraries[0])
 

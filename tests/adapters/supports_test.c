@@ -30,6 +30,7 @@ static struct refusal refusals[] = {
     {"xtensor", "xtensor takes the shape as a list of integers"},
     {"eigen", "Eigen takes new dims as integers"},
     {"opencv", "OpenCV takes new sizes as ints"},
+    {"armnn", "Arm NN takes the target as a TensorShape"},
 };
 
 ParameterizedTestParameters(supports, an_s32_shape_is_refused_for_onnx)

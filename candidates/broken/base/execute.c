@@ -1,11 +1,12 @@
 /*
  * execute.c - `execute` of the base kernel: infer, check src and dst, then
- * copy through the hooks.  Depends on broken.h and the ABI header only.
+ * copy through the hooks.  Depends on broken.h, the ABI header and the
+ * kit's tensor facts (reshape_adapter_tensor.h).
  */
 #include <stdlib.h>
 
 #include "broken.h"
-#include "../../tensor_extent.h"
+#include "reshape_adapter_tensor.h"
 
 /* Strides present are all >= 0, and the last element the tensor
  * addresses, dense or strided, ends below bit 2^63 - 7 (the ABI header,
@@ -15,7 +16,7 @@ static int good_strides(const reshape_tensor *t)
     for (int32_t i = 0; t->strides != NULL && i < t->rank; i++)
         if (t->strides[i] < 0)
             return 0;
-    return tensor_addressable(t);
+    return reshape_adapter_addressable(t);
 }
 
 reshape_status base_check_dst(const reshape_tensor *src,

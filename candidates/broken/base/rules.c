@@ -1,9 +1,10 @@
 /*
  * rules.c - shape inference of the broken candidates' base kernel: the
  * rules of reference/DECISIONS.md in their order, each step a hook.
- * Depends on broken.h and the ABI header only.
+ * Depends on broken.h, the ABI header and candidates/shape_types.h.
  */
 #include "broken.h"
+#include "../../shape_types.h"
 
 /* ----------------------------------------------------- rule 1: arguments */
 
@@ -88,26 +89,12 @@ reshape_status base_check_data_type(reshape_op op, reshape_dtype dtype)
     return RESHAPE_OK;
 }
 
-/* D7: which shape dtypes each operation takes. */
+/* D7: which shape dtypes each operation takes (candidates/shape_types.h). */
 static reshape_status check_shape_type(reshape_op op, reshape_dtype dtype)
 {
-    switch (op) {
-    case RESHAPE_OP_OPENVINO_RESHAPE_1:
-        switch (dtype) {
-        case RESHAPE_DT_S64: case RESHAPE_DT_S32: case RESHAPE_DT_S16:
-        case RESHAPE_DT_S8: case RESHAPE_DT_U64: case RESHAPE_DT_U32:
-        case RESHAPE_DT_U16: case RESHAPE_DT_U8:
-            return RESHAPE_OK;
-        default:
-            return RESHAPE_E_SHAPE_TYPE;
-        }
-    case RESHAPE_OP_ONEDNN_DYNAMIC_RESHAPE_1:
-        return dtype == RESHAPE_DT_S32 ? RESHAPE_OK : RESHAPE_E_SHAPE_TYPE;
-    case RESHAPE_OP_ONEDNN_STATIC_RESHAPE_1:
-    case RESHAPE_OP_ONNX_RESHAPE_14:
-        return dtype == RESHAPE_DT_S64 ? RESHAPE_OK : RESHAPE_E_SHAPE_TYPE;
-    }
-    return RESHAPE_E_INVALID_ARGUMENT;
+    if (!known_op(op))
+        return RESHAPE_E_INVALID_ARGUMENT;
+    return shape_type_allowed(op, dtype) ? RESHAPE_OK : RESHAPE_E_SHAPE_TYPE;
 }
 
 reshape_status base_check_shape_rank(const reshape_tensor *shape)
