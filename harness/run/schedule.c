@@ -214,7 +214,7 @@ static void stage_and_submit(run *r, batch *b, int i)
     arena *a = engine_arena(r->e, i);
     for (int k = 0; k < b->n; k++)
         stage_job(&b->stages[b->cells[k]], a, &a->cells[b->cells[k]], r->set,
-                  &r->q.jobs[b->jobs[k]], (uint32_t)b->jobs[k] + 1, r->seed);
+                  &r->q.jobs[b->jobs[k]], r->q.jobs[b->jobs[k]].seq, r->seed);
     char *err = NULL;
     if (engine_submit(r->e, i, b->cells, b->n, &err) != 0)
         die(EXIT_HARNESS, "%s", err);
