@@ -73,6 +73,14 @@ int report_write_junit(json_t *report, const char *path, char **err)
     xml_text(f, str(cand, "version"));
     fprintf(f, "\" tests=\"%zu\" failures=\"%ld\" errors=\"0\" skipped=\"%ld\" time=\"%.3f\">\n",
             json_array_size(cases), failures, skipped, secs);
+    /* runs that ran out of an adaptive budget, run again with the full one */
+    json_t *at = json_object_get(report, "adaptive_timeouts");
+    fprintf(f, "    <properties>\n");
+    static const char *const counts[] = {"rerun", "confirmed", "not_confirmed"};
+    for (int k = 0; k < 3; k++)
+        fprintf(f, "      <property name=\"adaptive_timeouts.%s\" value=\"%lld\"/>\n", counts[k],
+                (long long)json_integer_value(json_object_get(at, counts[k])));
+    fprintf(f, "    </properties>\n");
     json_array_foreach(cases, i, e) {
         const char *vd = str(e, "verdict");
         fprintf(f, "    <testcase classname=\"");

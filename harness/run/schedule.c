@@ -11,6 +11,7 @@
 
 #include "base/base.h"
 #include "judge/judge.h"
+#include "confirm.h"
 
 /* Big-cell memory above this is given back after its job. */
 #define RELEASE_BYTES ((size_t)1 << 20)
@@ -63,6 +64,7 @@ typedef struct run {
     result_sink sink;
     void *ctx;
     batch *batches;
+    confirmer *confirm;         /* where a short budget's TIMEOUT runs again */
 } run;
 
 static int queue_empty(const queue *q)
@@ -181,7 +183,8 @@ static void release_big(arena *a, batch *b)
  * everything when the output of several requests cannot be told apart
  * and may be a flood, the crashed request and the rest when a crash's
  * output may be another request's, else the requests after the one that
- * ended it.
+ * ended it; that one goes to the confirmer instead of the judge when a
+ * short budget ran out (confirm.h).
  */
 static void batch_ended(run *r, batch *b, const arena *a, const completion *d)
 {
@@ -202,6 +205,12 @@ static void batch_ended(run *r, batch *b, const arena *a, const completion *d)
         return;
     if (d->kind == DONE_DIED && n > 1 && d->output_bytes > 0) {
         hand_back(r, b, at);
+        return;
+    }
+    if (d->kind == DONE_TIMEOUT && d->short_budget && r->confirm) {
+        /* a suspect, not a TIMEOUT, until the full budget ran out too */
+        confirm_add(r->confirm, b->jobs[at], r->q.small[b->jobs[at]], d->budget_ms);
+        hand_back(r, b, at + 1);
         return;
     }
     judge_one(r, b, at, a, d);
@@ -306,6 +315,8 @@ void schedule_run(engine *e, const case_set *set, const job *jobs, int njobs, in
              .sink = sink, .ctx = ctx, .batches = batches};
     pthread_mutex_init(&r.lock, NULL);
     pthread_cond_init(&r.more, NULL);
+    if (engine_isolation(e) != ISO_NONE)
+        r.confirm = confirm_new(e, set, jobs, strict, timeout_ms, seed, &r.lock, sink, ctx);
     if (engine_isolation(e) == ISO_WORKER && nslots > 1) {
         pthread_t *tids = xcalloc((size_t)nslots, sizeof *tids);
         slot_arg *args = xcalloc((size_t)nslots, sizeof *args);
@@ -327,6 +338,8 @@ void schedule_run(engine *e, const case_set *set, const job *jobs, int njobs, in
     } else {
         drive_all(&r);
     }
+    if (r.confirm)
+        confirm_finish(r.confirm);
     pthread_cond_destroy(&r.more);
     pthread_mutex_destroy(&r.lock);
     for (int i = 0; i < nslots; i++)
