@@ -156,7 +156,7 @@ static void add_json(bundle *b, const char *name, json_t *j)
  * .html; a candidate that cannot be loaded leaves them out. */
 static void measure_perf(const char *cand, uint64_t max_bytes, const char *work, int quiet)
 {
-    perf_config c = {((1u << RESHAPE_OP_COUNT) - 1) << 1, max_bytes, 0.25};
+    perf_config c = {((1u << RESHAPE_OP_COUNT) - 1) << 1, max_bytes, 0.25, PERF_POINT_BUDGET_S};
     char *err = NULL;
     json_t *profile = perf_profile(cand, &c, 60, quiet, &err);
     if (!profile) {

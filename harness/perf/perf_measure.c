@@ -9,13 +9,17 @@
  * median over rounds of samples, its spread the interquartile range over
  * the median.  Rounds go on until both spreads are at most SPREAD_OK
  * (after MIN_ROUNDS), or the point's time budget is spent (after
- * MIN_ROUNDS_SLOW), or MAX_ROUNDS.
+ * MIN_ROUNDS_SLOW), or MAX_ROUNDS.  A point supports() declines is not
+ * timed; one whose first call took longer than its budget is timed by
+ * that call alone; in place only execute is timed (nothing has to move,
+ * so no bandwidth or ratio means anything).
  */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
 
+#include "base/base.h"
 #include "judge/judge.h"
 #include "perf.h"
 
@@ -193,12 +197,41 @@ static json_t *figure_json(const figure *f)
     return json_pack("{s:f, s:f}", "median_ns", f->median_ns, "spread", f->spread);
 }
 
-json_t *perf_measure_point(const reshape_candidate *t, const perf_point *p, double budget_s)
+/* The object of point `p` before any figure. */
+static json_t *point_json(const perf_point *p)
 {
-    json_t *o = json_pack("{s:s, s:s, s:i, s:s, s:I}", "op", reshape_op_name(p->op),
-                          "dtype", reshape_dtype_name(p->dtype),
-                          "bits", (int)reshape_dtype_bits(p->dtype),
-                          "layout", perf_layout_name(p->layout), "bytes", (json_int_t)p->bytes);
+    return json_pack("{s:s, s:s, s:i, s:s, s:I}", "op", reshape_op_name(p->op),
+                     "dtype", reshape_dtype_name(p->dtype), "bits",
+                     (int)reshape_dtype_bits(p->dtype), "layout", perf_layout_name(p->layout),
+                     "bytes", (json_int_t)p->bytes);
+}
+
+json_t *perf_cut_point(const perf_point *p, const perf_point *over)
+{
+    json_t *o = point_json(p);
+    char *why = xasprintf("not run: its series' %llu-byte point was over budget",
+                          (unsigned long long)over->bytes);
+    json_object_set_new(o, "status", json_string("CUT"));
+    json_object_set_new(o, "detail", json_string(why));
+    free(why);
+    return o;
+}
+
+static const unsigned layout_flags[PERF_LAYOUT_COUNT] = {
+    0, RESHAPE_LAYOUT_IN_PLACE, RESHAPE_LAYOUT_STRIDED_SRC, RESHAPE_LAYOUT_STRIDED_DST};
+
+json_t *perf_measure_point(const reshape_candidate *t, const perf_point *p,
+                           double point_seconds, double budget_s)
+{
+    json_t *o = point_json(p);
+    reshape_dtype shape_dtype = p->op == RESHAPE_OP_ONEDNN_DYNAMIC_RESHAPE_1 ? RESHAPE_DT_S32
+                                                                            : RESHAPE_DT_S64;
+    if (t->supports(p->op, p->dtype, shape_dtype, layout_flags[p->layout]) ==
+        RESHAPE_E_NOT_SUPPORTED) {
+        json_object_set_new(o, "status", json_string("NOT_SUPPORTED"));
+        json_object_set_new(o, "detail", json_string("supports() said NOT_SUPPORTED"));
+        return o;
+    }
     unsigned bits = reshape_dtype_bits(p->dtype);
     request r;
     request_init(&r, t, p->op, p->dtype, p->bytes * 8 / bits);
@@ -225,7 +258,9 @@ json_t *perf_measure_point(const reshape_candidate *t, const perf_point *p, doub
     layout_scatter(&r.ls, payload, src);
     tensor_of(&r.src, &r.ls, p->dtype, src);
     tensor_of(&r.dst, &r.ld, p->dtype, dst);
+    double first = clock_ns();
     reshape_status s = t->execute(&r.params, &r.src, &r.dst);
+    double first_ns = clock_ns() - first;
     status = reshape_status_name(s);
     if (s != RESHAPE_OK)
         goto done;
@@ -234,15 +269,30 @@ json_t *perf_measure_point(const reshape_candidate *t, const perf_point *p, doub
         status = "WRONG_BYTES";
         goto done;
     }
-    figure fe, fm;
-    int rounds = measure(&r, sample_execute, &fe, sample_memcpy, &fm, budget_s);
-    double gib = (double)r.bytes / (double)(1u << 30);
+    figure fe = {first_ns, 0}, fm;
+    int rounds = 1;
+    if (first_ns > budget_s * 1e9) {
+        char *why = xasprintf("one call took %.2f s, more than the point's budget of %g s: "
+                              "timed by that call; the larger sizes of its series are cut",
+                              first_ns / 1e9, budget_s);
+        json_object_set_new(o, "over_budget", json_string(why));
+        free(why);
+        if (!in_place)
+            measure(&r, sample_memcpy, &fm, NULL, NULL, point_seconds);
+    } else if (in_place) {
+        rounds = measure(&r, sample_execute, &fe, NULL, NULL, point_seconds);
+    } else {
+        rounds = measure(&r, sample_execute, &fe, sample_memcpy, &fm, point_seconds);
+    }
     json_object_set_new(o, "execute", figure_json(&fe));
-    json_object_set_new(o, "memcpy", figure_json(&fm));
     json_object_set_new(o, "rounds", json_integer(rounds));
-    json_object_set_new(o, "gib_s", json_real(gib / (fe.median_ns / 1e9)));
-    json_object_set_new(o, "memcpy_gib_s", json_real(gib / (fm.median_ns / 1e9)));
-    json_object_set_new(o, "ratio", json_real(fm.median_ns / fe.median_ns));
+    if (!in_place) {
+        double gib = (double)r.bytes / (double)(1u << 30);
+        json_object_set_new(o, "memcpy", figure_json(&fm));
+        json_object_set_new(o, "gib_s", json_real(gib / (fe.median_ns / 1e9)));
+        json_object_set_new(o, "memcpy_gib_s", json_real(gib / (fm.median_ns / 1e9)));
+        json_object_set_new(o, "ratio", json_real(fm.median_ns / fe.median_ns));
+    }
 done:
     json_object_set_new(o, "status", json_string(status));
     unmap_bytes(payload, r.bytes);

@@ -1,6 +1,7 @@
 /*
  * perf_worker.c - the worker of a performance profile (perf.h):
- * `reshape-conform __perf CANDIDATE OPS MAX_BYTES POINT_SECONDS FIRST`.
+ * `reshape-conform __perf CANDIDATE OPS MAX_BYTES POINT_SECONDS BUDGET_S
+ * FIRST`.
  * Becomes a child subreaper and installs the run's seccomp sandbox
  * (reaper.h, sandbox.h) as a run's worker does, then loads the candidate,
  * measures the plan's points from FIRST on and writes
@@ -10,6 +11,8 @@
  *
  * Lines, in order: {"loaded": {"name", "version"}} or {"load_error": MSG};
  * {"index": I, ...point...} for each point; {"fixed": {...}} for each op.
+ * The points of a series (op, dtype, layout) come in growing sizes: once
+ * one is over budget, the larger ones are cut, not run.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -47,10 +50,10 @@ static void put_line(json_t *o)
 int cmd_perf_worker(int argc, char **argv)
 {
     uint64_t ops, max_bytes, first;
-    if (argc != 6 || parse_u64(argv[2], 0, 0xffff, &ops) || parse_u64(argv[3], 0, UINT64_MAX, &max_bytes)
-        || parse_u64(argv[5], 0, INT32_MAX, &first))
-        die(EXIT_USAGE, "__perf: usage: __perf CANDIDATE OPS MAX_BYTES POINT_SECONDS FIRST");
-    perf_config c = {(unsigned)ops, max_bytes, strtod(argv[4], NULL)};
+    if (argc != 7 || parse_u64(argv[2], 0, 0xffff, &ops) || parse_u64(argv[3], 0, UINT64_MAX, &max_bytes)
+        || parse_u64(argv[6], 0, INT32_MAX, &first))
+        die(EXIT_USAGE, "__perf: usage: __perf CANDIDATE OPS MAX_BYTES POINT_SECONDS BUDGET_S FIRST");
+    perf_config c = {(unsigned)ops, max_bytes, strtod(argv[4], NULL), strtod(argv[5], NULL)};
     wire_probe probe;
     memset(&probe, 0, sizeof probe);
     if (reaper_become_subreaper() != 0 || sandbox_install(probe.message, sizeof probe.message)) {
@@ -64,11 +67,19 @@ int cmd_perf_worker(int argc, char **argv)
         return EXIT_NONCONFORMANT;
     }
     put_line(json_pack("{s:{s:s, s:s}}", "loaded", "name", probe.name, "version", probe.version));
-    int n = perf_plan_count(&c);
+    int n = perf_plan_count(&c), over = 0;
+    perf_point over_p = {0};
     for (int i = (int)first; i < n; i++) {
         perf_point p;
         perf_plan_point(&c, i, &p);
-        json_t *o = perf_measure_point(t, &p, c.point_seconds);
+        json_t *o;
+        if (over && p.op == over_p.op && p.dtype == over_p.dtype && p.layout == over_p.layout) {
+            o = perf_cut_point(&p, &over_p);
+        } else {
+            o = perf_measure_point(t, &p, c.point_seconds, c.point_budget_s);
+            if ((over = json_object_get(o, "over_budget") != NULL))
+                over_p = p;
+        }
         json_object_set_new(o, "index", json_integer(i));
         put_line(o);
     }
