@@ -119,7 +119,8 @@ def summary_lines(profile):
              % (s["measured"], s["timed_once"], profile["config"].get("point_budget_s", 0),
                 s["not_supported"], len(s["cut"]), s["failed"])]
     if s["cut"]:
-        lines.append("Cut, not run because a smaller point of their series was over budget: "
+        lines.append("Cut, not run because by a smaller point of their series a call would take "
+                     "longer than the point budget: "
                      + ", ".join(s["cut"]) + ".")
     parts = []
     for layout in s["layouts"]:

@@ -88,8 +88,10 @@ json_t *perf_measure_point(const reshape_candidate *t, const perf_point *p,
                            double point_seconds, double budget_s);
 
 /* The object of point `p`, not run ("status": "CUT") because the smaller
- * point `over` of its series was over budget (its "over_budget" text). */
-json_t *perf_cut_point(const perf_point *p, const perf_point *over);
+ * point `last` of its series was over `budget_s` (`last_ns` infinite), or
+ * took `last_ns` a call, so that `p` would take about `guess_ns`, over it. */
+json_t *perf_cut_point(const perf_point *p, const perf_point *last, double last_ns,
+                       double guess_ns, double budget_s);
 
 /*
  * The "summary" of a profile's points[] (reports/SCHEMA.md): how many were

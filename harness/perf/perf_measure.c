@@ -14,6 +14,7 @@
  * that call alone; in place only execute is timed (nothing has to move,
  * so no bandwidth or ratio means anything).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -206,11 +207,16 @@ static json_t *point_json(const perf_point *p)
                      "bytes", (json_int_t)p->bytes);
 }
 
-json_t *perf_cut_point(const perf_point *p, const perf_point *over)
+json_t *perf_cut_point(const perf_point *p, const perf_point *last, double last_ns,
+                       double guess_ns, double budget_s)
 {
     json_t *o = point_json(p);
-    char *why = xasprintf("not run: its series' %llu-byte point was over budget",
-                          (unsigned long long)over->bytes);
+    char *why = isinf(last_ns)
+        ? xasprintf("not run: its series' %llu-byte point was over the budget of %g s",
+                    (unsigned long long)last->bytes, budget_s)
+        : xasprintf("not run: its series' %llu-byte point took %.3g s a call, so this one "
+                    "would take about %.3g s, over the budget of %g s",
+                    (unsigned long long)last->bytes, last_ns / 1e9, guess_ns / 1e9, budget_s);
     json_object_set_new(o, "status", json_string("CUT"));
     json_object_set_new(o, "detail", json_string(why));
     free(why);
@@ -272,7 +278,7 @@ json_t *perf_measure_point(const reshape_candidate *t, const perf_point *p,
     figure fe = {first_ns, 0}, fm;
     int rounds = 1;
     if (first_ns > budget_s * 1e9) {
-        char *why = xasprintf("one call took %.2f s, more than the point's budget of %g s: "
+        char *why = xasprintf("one call took %.3g s, more than the point's budget of %g s: "
                               "timed by that call; the larger sizes of its series are cut",
                               first_ns / 1e9, budget_s);
         json_object_set_new(o, "over_budget", json_string(why));

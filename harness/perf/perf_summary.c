@@ -150,7 +150,8 @@ void perf_summary_print(FILE *f, json_t *s)
             (long long)json_integer_value(json_object_get(s, "not_supported")), cut,
             (long long)json_integer_value(json_object_get(s, "failed")));
     if (cut) {
-        fprintf(f, "perf: cut (not run: a smaller point of their series was over budget):");
+        fprintf(f, "perf: cut (not run: by a smaller point of their series, a call would take "
+                   "longer than the point budget):");
         for (long k = 0; k < cut; k++)
             fprintf(f, "%s %s", k ? "," : "",
                     json_string_value(json_array_get(json_object_get(s, "cut"), (size_t)k)));

@@ -12,9 +12,11 @@
  * Lines, in order: {"loaded": {"name", "version"}} or {"load_error": MSG};
  * {"index": I, ...point...} for each point; {"fixed": {...}} for each op.
  * The points of a series (op, dtype, layout) come in growing sizes: once
- * one is over budget, the larger ones are cut, not run.
+ * one is over budget, or the time a call of the last one measured, grown
+ * with the size, would be, the larger ones are cut, not run.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,18 +69,24 @@ int cmd_perf_worker(int argc, char **argv)
         return EXIT_NONCONFORMANT;
     }
     put_line(json_pack("{s:{s:s, s:s}}", "loaded", "name", probe.name, "version", probe.version));
-    int n = perf_plan_count(&c), over = 0;
-    perf_point over_p = {0};
+    int n = perf_plan_count(&c);
+    perf_point last = {0};      /* the series' last point measured */
+    double last_ns = 0;         /* its time a call; 0: none */
     for (int i = (int)first; i < n; i++) {
         perf_point p;
         perf_plan_point(&c, i, &p);
+        if (p.op != last.op || p.dtype != last.dtype || p.layout != last.layout)
+            last_ns = 0;        /* a new series */
+        double guess = last_ns * (double)p.bytes / (double)(last.bytes ? last.bytes : 1);
         json_t *o;
-        if (over && p.op == over_p.op && p.dtype == over_p.dtype && p.layout == over_p.layout) {
-            o = perf_cut_point(&p, &over_p);
+        if (last_ns > 0 && guess > c.point_budget_s * 1e9) {
+            o = perf_cut_point(&p, &last, last_ns, guess, c.point_budget_s);
         } else {
             o = perf_measure_point(t, &p, c.point_seconds, c.point_budget_s);
-            if ((over = json_object_get(o, "over_budget") != NULL))
-                over_p = p;
+            json_t *ex = json_object_get(json_object_get(o, "execute"), "median_ns");
+            last = p;
+            last_ns = json_object_get(o, "over_budget") ? INFINITY
+                      : ex ? json_number_value(ex) : 0;
         }
         json_object_set_new(o, "index", json_integer(i));
         put_line(o);
