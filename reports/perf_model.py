@@ -115,9 +115,10 @@ def summary_lines(profile):
     if not s:
         return []
     lines = ["%d points measured (%d timed once: a call over the point budget of %g s), "
-             "%d not supported (in no figure), %d cut, %d failed."
+             "%d not supported and %d refused with an error status (in no figure), %d cut, "
+             "%d failed."
              % (s["measured"], s["timed_once"], profile["config"].get("point_budget_s", 0),
-                s["not_supported"], len(s["cut"]), s["failed"])]
+                s["not_supported"], s["refused"], len(s["cut"]), s["failed"])]
     if s["cut"]:
         lines.append("Cut, not run because by a smaller point of their series a call would take "
                      "longer than the point budget: "

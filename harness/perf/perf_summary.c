@@ -1,7 +1,8 @@
 /*
  * perf_summary.c - what a performance profile measured, in a few lines
  * (perf.h, reports/SCHEMA.md "Performance profile"): the points measured,
- * timed once (over budget), not supported and cut, and per layout the
+ * timed once (over budget), not supported, refused, cut and failed, and
+ * per layout the
  * median of the measured ratios, slowest layout first, with its slowest
  * point; in place the median time per call.  A point that is not
  * supported, cut or failed is in no figure.  Depends on perf.h, util.h,
@@ -102,7 +103,7 @@ static int cmp_median(const void *a, const void *b)
 
 json_t *perf_summarize(json_t *points)
 {
-    long measured = 0, once = 0, unsupported = 0, failed = 0;
+    long measured = 0, once = 0, unsupported = 0, refused = 0, failed = 0;
     json_t *cut = json_array();
     size_t i;
     json_t *p;
@@ -117,8 +118,11 @@ json_t *perf_summarize(json_t *points)
             char *name = point_name(p);
             json_array_append_new(cut, json_string(name));
             free(name);
-        } else {
+        } else if (!strcmp(s, "CRASH") || !strcmp(s, "TIMEOUT") || !strcmp(s, "WRONG_BYTES") ||
+                   !strcmp(s, "NO_MEMORY")) {
             failed++;
+        } else {
+            refused++;      /* an error status: u1 under oneDNN is DATA_TYPE */
         }
     }
     /* the layouts that move bytes, slowest first; a layout with no measured
@@ -134,9 +138,10 @@ json_t *perf_summarize(json_t *points)
     json_t *layouts = json_array();
     for (int k = 0; k < nr; k++)
         json_array_append_new(layouts, ratios[(k + none) % nr]);
-    return json_pack("{s:I, s:I, s:I, s:I, s:o, s:o, s:o}", "measured", (json_int_t)measured,
+    return json_pack("{s:I, s:I, s:I, s:I, s:I, s:o, s:o, s:o}", "measured", (json_int_t)measured,
                      "timed_once", (json_int_t)once, "not_supported", (json_int_t)unsupported,
-                     "failed", (json_int_t)failed, "cut", cut, "layouts", layouts, "in_place",
+                     "refused", (json_int_t)refused, "failed", (json_int_t)failed, "cut", cut,
+                     "layouts", layouts, "in_place",
                      layout_json(points, perf_layout_name(PERF_IN_PLACE), 1));
 }
 
@@ -144,10 +149,12 @@ void perf_summary_print(FILE *f, json_t *s)
 {
     long cut = (long)json_array_size(json_object_get(s, "cut"));
     fprintf(f, "perf: %lld points measured (%lld timed once: a call over the point budget), "
-               "%lld not supported (in no figure), %ld cut, %lld failed\n",
+               "%lld not supported and %lld refused with an error status (in no figure), "
+               "%ld cut, %lld failed\n",
             (long long)json_integer_value(json_object_get(s, "measured")),
             (long long)json_integer_value(json_object_get(s, "timed_once")),
-            (long long)json_integer_value(json_object_get(s, "not_supported")), cut,
+            (long long)json_integer_value(json_object_get(s, "not_supported")),
+            (long long)json_integer_value(json_object_get(s, "refused")), cut,
             (long long)json_integer_value(json_object_get(s, "failed")));
     if (cut) {
         fprintf(f, "perf: cut (not run: by a smaller point of their series, a call would take "

@@ -102,7 +102,8 @@ Test(perf, a_point_supports_declines_is_not_supported_and_in_no_figure)
                      "%s: only measured points count", field(p, "layout"));
         cr_expect_eq(json_object_get(p, "median_ratio") != NULL, dense);
     }
-    cr_expect(strstr(r.out, "18 not supported (in no figure)"), "%s", r.out);
+    cr_expect(strstr(r.out, "18 not supported and 0 refused with an error status (in no figure)"),
+              "%s", r.out);
     run_free(&r);
 }
 
