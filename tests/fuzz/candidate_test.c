@@ -67,7 +67,7 @@ Test(fuzz_candidate, the_reference_against_itself_finds_nothing, .timeout = 120)
 {
     char dir[] = "/tmp/fuzz-cand-ref-XXXXXX";
     cr_assert(mkdtemp(dir));
-    int rc = fuzz(dir, "build/libreshape_ref.so", 5, out, sizeof out);
+    int rc = fuzz(dir, "build/libreshape_ref.so", 3, out, sizeof out);
     cr_expect_eq(rc, 0, "%s", out);
     cr_expect(strstr(out, "stat::number_of_executed_units"), "%s", out);
     char crashes[128];
