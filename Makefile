@@ -94,6 +94,7 @@ test-run:
 	@order=$$(for t in $(TEST_RUNS); do f=$(TEST_TIMES).last/$$t.time; \
 	  echo "$$( [ -f $$f ] && tail -n 1 $$f | cut -d' ' -f1 || echo 1e9) $$t"; done \
 	  | sort -g -r | cut -d' ' -f2 | sed 's/^/timed-/'); \
+	echo "test-run: $(words $(TEST_RUNS)) targets, $(TEST_JOBS) at a time, each one's output when it ends"; \
 	start=$$(date +%s.%N); \
 	$(MAKE) --no-print-directory -k -j$(TEST_JOBS) --output-sync=target $$order; rc=$$?; \
 	wall=$$(awk "BEGIN { print $$(date +%s.%N) - $$start }"); \
