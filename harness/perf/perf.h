@@ -46,6 +46,9 @@ typedef struct perf_config {
 
 /* The default of point_budget_s: a profile of a slow candidate finishes. */
 #define PERF_POINT_BUDGET_S 2.0
+/* A point whose whole time (setting it up and checking it, with the calls)
+ * would be over this many budgets is cut as well. */
+#define PERF_POINT_FACTOR 10
 
 typedef struct perf_point {
     reshape_op op;
@@ -89,9 +92,10 @@ json_t *perf_measure_point(const reshape_candidate *t, const perf_point *p,
 
 /* The object of point `p`, not run ("status": "CUT") because the smaller
  * point `last` of its series was over `budget_s` (`last_ns` infinite), or
- * took `last_ns` a call, so that `p` would take about `guess_ns`, over it. */
+ * took `last_ns` a call (or in all, when `whole`), so that `p` would take
+ * about `guess_ns`, over `budget_s`. */
 json_t *perf_cut_point(const perf_point *p, const perf_point *last, double last_ns,
-                       double guess_ns, double budget_s);
+                       double guess_ns, double budget_s, int whole);
 
 /*
  * The "summary" of a profile's points[] (reports/SCHEMA.md): how many were

@@ -206,6 +206,10 @@ json_t *perf_profile(const char *candidate, const perf_config *c, double timeout
                 next++;
             }
             json_decref(o);
+            /* every line is in: what the candidate started may hold the
+             * pipe open, so no end of it is waited for */
+            if (next == total && nfixed == wanted_fixed)
+                break;
         }
         int st = stop(&w, &left);
         json_t *lost = next < total ? lost_point(c, next, timed_out, st, timeout_s) : NULL;

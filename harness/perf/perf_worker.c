@@ -13,7 +13,10 @@
  * {"index": I, ...point...} for each point; {"fixed": {...}} for each op.
  * The points of a series (op, dtype, layout) come in growing sizes: once
  * one is over budget, or the time a call of the last one measured, grown
- * with the size, would be, the larger ones are cut, not run.
+ * with the size, would be, the larger ones are cut, not run; so are those
+ * whose whole point (setting it up and checking it, ours, with the calls)
+ * would take more than PERF_POINT_FACTOR budgets, before the parent's
+ * deadline made a TIMEOUT of the harness's own slowness.
  */
 #include <errno.h>
 #include <math.h>
@@ -71,22 +74,28 @@ int cmd_perf_worker(int argc, char **argv)
     put_line(json_pack("{s:{s:s, s:s}}", "loaded", "name", probe.name, "version", probe.version));
     int n = perf_plan_count(&c);
     perf_point last = {0};      /* the series' last point measured */
-    double last_ns = 0;         /* its time a call; 0: none */
+    double call_ns = 0;         /* its time a call; 0: none */
+    double point_ns = 0;        /* the whole point's */
     for (int i = (int)first; i < n; i++) {
         perf_point p;
         perf_plan_point(&c, i, &p);
         if (p.op != last.op || p.dtype != last.dtype || p.layout != last.layout)
-            last_ns = 0;        /* a new series */
-        double guess = last_ns * (double)p.bytes / (double)(last.bytes ? last.bytes : 1);
+            call_ns = point_ns = 0;     /* a new series */
+        double grow = (double)p.bytes / (double)(last.bytes ? last.bytes : 1);
         json_t *o;
-        if (last_ns > 0 && guess > c.point_budget_s * 1e9) {
-            o = perf_cut_point(&p, &last, last_ns, guess, c.point_budget_s);
+        if (call_ns > 0 && call_ns * grow > c.point_budget_s * 1e9) {
+            o = perf_cut_point(&p, &last, call_ns, call_ns * grow, c.point_budget_s, 0);
+        } else if (point_ns * grow > PERF_POINT_FACTOR * c.point_budget_s * 1e9) {
+            o = perf_cut_point(&p, &last, point_ns, point_ns * grow,
+                               PERF_POINT_FACTOR * c.point_budget_s, 1);
         } else {
+            double start = now_s();
             o = perf_measure_point(t, &p, c.point_seconds, c.point_budget_s);
             json_t *ex = json_object_get(json_object_get(o, "execute"), "median_ns");
             last = p;
-            last_ns = json_object_get(o, "over_budget") ? INFINITY
+            call_ns = json_object_get(o, "over_budget") ? INFINITY
                       : ex ? json_number_value(ex) : 0;
+            point_ns = (now_s() - start) * 1e9;
         }
         json_object_set_new(o, "index", json_integer(i));
         put_line(o);
