@@ -185,9 +185,9 @@ int cmd_fuzz(int argc, char **argv)
            "%ld skipped (NOT_SUPPORTED), %ld disagreements, %d case%s written to %s\n",
            s.requests, s.cases, s.elapsed, s.elapsed > 0 ? (double)s.requests / s.elapsed : 0.0,
            s.judged, s.skipped, s.disagreements, s.written, s.written == 1 ? "" : "s", s.out_dir);
-    printf("fuzz: %ld generated cases dropped (the reference has no answer), %ld requests run "
-           "to shrink and reproduce, %d disagreement kind%s did not reproduce\n", s.dropped,
-           s.shrink_requests, s.unreproduced, s.unreproduced == 1 ? "" : "s");
+    printf("fuzz: shrinking and reproducing ran %ld requests; %d disagreement kind%s did not "
+           "reproduce; %ld generated cases were dropped (the reference has no answer)\n",
+           s.shrink_requests, s.unreproduced, s.unreproduced == 1 ? "" : "s", s.dropped);
     fuzz_session_free(&s);
     free(ref_path);
     if (rc)
