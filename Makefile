@@ -10,8 +10,8 @@
 #                 temporary folders, nothing written into the tree)
 #   DEB_PACKAGES  Debian packages the part needs at build or test time
 #
-# User-facing targets: all, run, test, generate, bench, candidates, install,
-# uninstall, scoreboard, deps, clean.  README.md explains them.
+# User-facing targets: all, run, test, test-quick, generate, bench, candidates,
+# install, uninstall, scoreboard, deps, clean.  README.md explains them.
 
 BUILD   := build
 PYTHON  := /usr/bin/python3
@@ -49,7 +49,7 @@ DEB_PACKAGES := gcc make libc6-dev python3 python3-yaml libyaml-dev libjansson-d
 TEST_JOBS  ?= $(shell nproc)
 TEST_TIMES := $(BUILD)/test-times
 
-.PHONY: all run test test-run generate bench candidates scoreboard deps clean
+.PHONY: all run test test-quick test-run generate bench candidates scoreboard deps clean
 all:
 
 # Plain objects: build/obj/<source path>.o; sanitized: build/san/obj/...
@@ -88,6 +88,14 @@ test: deps
 	@/usr/bin/time -f "%e %U %S" -o $(TEST_TIMES)/build.time \
 	  $(MAKE) --no-print-directory -j$(TEST_JOBS) all
 	@$(MAKE) --no-print-directory test-run
+
+# make test-quick: for the edit loop, every test target but the sanitized
+# reruns (TEST_RUNS ending in -san), which make test adds; the same table.
+test-quick: deps
+	@rm -rf $(TEST_TIMES) && mkdir -p $(TEST_TIMES)
+	@/usr/bin/time -f "%e %U %S" -o $(TEST_TIMES)/build.time \
+	  $(MAKE) --no-print-directory -j$(TEST_JOBS) all
+	@$(MAKE) --no-print-directory test-run TEST_RUNS="$(filter-out %-san,$(TEST_RUNS))"
 
 test-run:
 	@mkdir -p $(TEST_TIMES)
