@@ -14,6 +14,9 @@
 #include "base/base.h"
 #include "perf.h"
 
+/* The points cut that the terminal names; the profile has them all. */
+#define PERF_CUT_SHOWN 8
+
 static const char *str(json_t *o, const char *k)
 {
     const char *s = json_string_value(json_object_get(o, k));
@@ -159,9 +162,11 @@ void perf_summary_print(FILE *f, json_t *s)
     if (cut) {
         fprintf(f, "perf: cut (not run: by a smaller point of their series, a call would take "
                    "longer than the point budget):");
-        for (long k = 0; k < cut; k++)
+        for (long k = 0; k < cut && k < PERF_CUT_SHOWN; k++)
             fprintf(f, "%s %s", k ? "," : "",
                     json_string_value(json_array_get(json_object_get(s, "cut"), (size_t)k)));
+        if (cut > PERF_CUT_SHOWN)
+            fprintf(f, " and %ld more (the profile's summary.cut)", cut - PERF_CUT_SHOWN);
         fprintf(f, "\n");
     }
     fprintf(f, "perf: slowest layouts first (median of execute's bandwidth over memcpy's):");
