@@ -40,7 +40,7 @@ struct confirmer {
     void *ctx;
 
     pthread_mutex_t lock;       /* guards what follows */
-    pthread_cond_t cv;          /* a suspect queued, the engine started, or closing */
+    pthread_cond_t cv;          /* a suspect queued, or closing */
     suspect *q;
     int nq, cap, head;
     int nthreads, idle, closing;
@@ -60,8 +60,9 @@ confirmer *confirm_new(engine *e, const case_set *set, const job *jobs, int stri
     return c;
 }
 
-/* Appends the note of confirm.h to the detail of `r`: it ran again with
- * the full budget after a short one of `budget_ms` ran out. */
+/* Appends SCHEDULE_RERUN_NOTE's sentence (schedule.h) to the detail of
+ * `r`: it ran again with the full budget after a short one of `budget_ms`
+ * ran out. */
 static void note(result *r, int64_t budget_ms)
 {
     char *d = xasprintf("%s%s" SCHEDULE_RERUN_NOTE " after the adaptive budget of %lld ms ran "
