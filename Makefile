@@ -5,11 +5,13 @@
 # part keeps its own rules beside it in a build.mk, found by pattern below,
 # and adds to these lists:
 #   ALL_TARGETS   what `make` builds
-#   TEST_RUNS     phony targets `make test` runs, after ALL_TARGETS
+#   TEST_RUNS     phony targets `make test` runs, after ALL_TARGETS, several
+#                 at a time: each must run beside any other (its own
+#                 temporary folders, nothing written into the tree)
 #   DEB_PACKAGES  Debian packages the part needs at build or test time
 #
-# User-facing targets: all, run, test, generate, bench, candidates, install,
-# uninstall, scoreboard, deps, clean.  README.md explains them.
+# User-facing targets: all, run, test, test-quick, generate, bench, candidates,
+# install, uninstall, scoreboard, deps, clean.  README.md explains them.
 
 BUILD   := build
 PYTHON  := /usr/bin/python3
@@ -38,9 +40,17 @@ san_run = log=$(BUILD)/$@.log; $(1) >$$log 2>&1; rc=$$?; cat $$log; \
 ALL_TARGETS  :=
 TEST_RUNS    :=
 DEB_PACKAGES := gcc make libc6-dev python3 python3-yaml libyaml-dev libjansson-dev \
-                libcriterion-dev libssl-dev
+                libcriterion-dev libssl-dev time
 
-.PHONY: all run test test-run generate bench candidates scoreboard deps clean
+# make test: the build and then the TEST_RUNS targets, TEST_JOBS at a time
+# (default: every core), each one's output printed whole when it ends, then
+# the wall and CPU time of each (tests/test_times.sh, from TEST_TIMES).
+# Targets start slowest first, by the times of the last run.
+TEST_JOBS  ?= $(shell nproc)
+TEST_TIMES := $(BUILD)/test-times
+
+.PHONY: all run test test-quick test-build test-run generate bench candidates scoreboard deps \
+        clean
 all:
 
 # Plain objects: build/obj/<source path>.o; sanitized: build/san/obj/...
@@ -75,10 +85,36 @@ deps:
 # The user-facing commands install first, then build in a second make so that
 # nothing is compiled before its packages exist.
 test: deps
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory test-build
 	@$(MAKE) --no-print-directory test-run
 
-test-run: $(TEST_RUNS)
+# make test-quick: for the edit loop, every test target but the sanitized
+# reruns (TEST_RUNS ending in -san), which make test adds; the same table.
+test-quick: deps
+	@$(MAKE) --no-print-directory test-build
+	@$(MAKE) --no-print-directory test-run TEST_RUNS="$(filter-out %-san,$(TEST_RUNS))"
+
+# The build before the tests, on every core, its time kept for the table.
+test-build:
+	@rm -rf $(TEST_TIMES) && mkdir -p $(TEST_TIMES)
+	@/usr/bin/time -f "%e %U %S" -o $(TEST_TIMES)/build.time \
+	  $(MAKE) --no-print-directory -j$(TEST_JOBS) all
+
+test-run:
+	@mkdir -p $(TEST_TIMES)
+	@order=$$(for t in $(TEST_RUNS); do f=$(TEST_TIMES).last/$$t.time; \
+	  echo "$$( [ -f $$f ] && tail -n 1 $$f | cut -d' ' -f1 || echo 1e9) $$t"; done \
+	  | sort -g -r | cut -d' ' -f2 | sed 's/^/timed-/'); \
+	echo "test-run: $(words $(TEST_RUNS)) targets, $(TEST_JOBS) at a time, each one's output when it ends"; \
+	start=$$(date +%s.%N); \
+	$(MAKE) --no-print-directory -k -j$(TEST_JOBS) --output-sync=target $$order; rc=$$?; \
+	wall=$$(awk "BEGIN { print $$(date +%s.%N) - $$start }"); \
+	sh tests/test_times.sh $(TEST_TIMES) $$wall $(TEST_JOBS); \
+	rm -rf $(TEST_TIMES).last && cp -r $(TEST_TIMES) $(TEST_TIMES).last; exit $$rc
+
+# timed-TARGET: make TARGET, its wall and CPU time into TEST_TIMES.
+timed-%:
+	@/usr/bin/time -f "%e %U %S" -o $(TEST_TIMES)/$*.time $(MAKE) --no-print-directory $*
 
 clean:
 	rm -rf $(BUILD)

@@ -6,6 +6,9 @@ Depends on the standard library only.
 """
 
 LAYOUTS = ["dense", "in_place", "strided_src", "strided_dst"]
+# The layouts with a bandwidth: in place nothing has to move, so a point
+# there is a time per call.
+BANDWIDTH_LAYOUTS = [layout for layout in LAYOUTS if layout != "in_place"]
 WIDTHS = [("u1", 1), ("u4", 4), ("u8", 8), ("f16", 16), ("f32", 32), ("f64", 64)]
 HEADLINE_BYTES = 1 << 20
 
@@ -19,11 +22,21 @@ def size_text(n):
 
 
 def ratio_text(point):
-    """"0.97x" for a measured point, else its status (CRASH, DATA_TYPE...)."""
-    if point.get("status") == "OK" and "ratio" in point:
+    """"0.97x" for a measured point ("0.97x once" when a call was over the
+    point's budget and timed once), "41 ns/call" in place, "not supported",
+    "cut" (not run), else its status (CRASH, DATA_TYPE...)."""
+    once = " once" if "over_budget" in point else ""
+    status = point.get("status")
+    if status == "OK" and "ratio" in point:
         r = point["ratio"]
-        return "%.0fx" % r if r >= 100 else "%.2fx" % r if r >= 0.1 else "%.3fx" % r
-    return point.get("status", "?")
+        return ("%.0fx" % r if r >= 100 else "%.2fx" % r if r >= 0.1 else "%.3fx" % r) + once
+    if status == "OK" and "execute" in point:
+        return "%.0f ns/call%s" % (point["execute"]["median_ns"], once)
+    if status == "NOT_SUPPORTED":
+        return "not supported"
+    if status == "CUT":
+        return "cut"
+    return status or "?"
 
 
 def ops(profile):
@@ -55,7 +68,7 @@ def series(profile, op, layout):
     median of memcpy's GiB/s over the widths at each size."""
     out, copies = {}, {}
     for p in profile["points"]:
-        if p["op"] != op or p["layout"] != layout or p.get("status") != "OK":
+        if p["op"] != op or p["layout"] != layout or "gib_s" not in p:
             continue
         out.setdefault(p["dtype"], []).append((p["bytes"], p["gib_s"]))
         copies.setdefault(p["bytes"], []).append(p["memcpy_gib_s"])
@@ -92,3 +105,34 @@ def headline(profile):
                         parts.append("%s %.0f ns" % (label, f["ns_per_call"]["median_ns"]))
             return "; ".join(parts)
     return ""
+
+
+def summary_lines(profile):
+    """The profile's summary in sentences: what was measured, not supported
+    (in no figure) and cut, and the layouts slowest first; [] for a profile
+    written before it had one."""
+    s = profile.get("summary")
+    if not s:
+        return []
+    lines = ["%d points measured (%d timed once: a call over the point budget of %g s), "
+             "%d not supported and %d refused with an error status (in no figure), %d cut, "
+             "%d failed."
+             % (s["measured"], s["timed_once"], profile["config"].get("point_budget_s", 0),
+                s["not_supported"], s["refused"], len(s["cut"]), s["failed"])]
+    if s["cut"]:
+        lines.append("Cut, not run because by a smaller point of their series a call would take "
+                     "longer than the point budget: "
+                     + ", ".join(s["cut"]) + ".")
+    parts = []
+    for layout in s["layouts"]:
+        if "median_ratio" in layout:
+            parts.append("%s %.3gx memcpy (median of %d points; slowest %s, %.3gx)"
+                         % (layout["layout"], layout["median_ratio"], layout["points"],
+                            layout["slowest"]["point"], layout["slowest"]["ratio"]))
+    ip = s["in_place"]
+    if "median_ns_per_call" in ip:
+        parts.append("in_place %.0f ns a call (median of %d points; nothing has to move)"
+                     % (ip["median_ns_per_call"], ip["points"]))
+    if parts:
+        lines.append("Slowest layouts first: " + "; ".join(parts) + ".")
+    return lines

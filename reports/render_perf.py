@@ -59,11 +59,12 @@ def render(profile, template):
     tables = {op: perf_model.ratio_table(profile, op) for op in perf_model.ops(profile)}
     charts = {op: [(layout, perf_chart.chart(perf_model.series(profile, op, layout),
                                              perf_model.size_text))
-                   for layout in perf_model.LAYOUTS]
+                   for layout in perf_model.BANDWIDTH_LAYOUTS]
               for op in perf_model.ops(profile)}
     return env.get_template(template).render(
         p=profile, sizes=[perf_model.size_text(n) for n in sizes], tables=tables,
-        charts=charts, headline=perf_model.headline(profile))
+        charts=charts, headline=perf_model.headline(profile),
+        summary=perf_model.summary_lines(profile))
 
 
 def main(argv):

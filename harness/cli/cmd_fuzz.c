@@ -12,8 +12,10 @@ static const char fuzz_usage[] =
 "tensors, dims near 2^31 and 2^63, sub-byte dtypes, every layout variant),\n"
 "each run by the candidate in isolated workers and judged against the\n"
 "outcome of the reference.  The first disagreement of each kind is shrunk to\n"
-"a minimal request and written as a case (<srcdir>/cases/FORMAT.md) to\n"
-"--out.\n"
+"a minimal request, run once more, and written as a case (cases/FORMAT.md)\n"
+"to --out when it fails the same way again.  The summary counts the requests\n"
+"judged (the candidate answered), skipped (it said NOT_SUPPORTED) and the\n"
+"disagreements among the judged ones.\n"
 "\n"
 "  --candidate PATH     the candidate .so (default: the reference)\n"
 "  --seed N             the seed of the requests (default 1)\n"
@@ -189,10 +191,13 @@ int cmd_fuzz(int argc, char **argv)
     int rc = fuzz_run(&s);
     engine_stop(s.e);
     sandbox_policy_free(&sb);
-    printf("fuzz: %ld requests from %ld generated cases in %.3f s (%.0f/s): "
-           "%ld disagreements, %d case%s written to %s\n",
+    printf("fuzz: %ld requests from %ld generated cases in %.3f s (%.0f/s): %ld judged, "
+           "%ld skipped (NOT_SUPPORTED), %ld disagreements, %d case%s written to %s\n",
            s.requests, s.cases, s.elapsed, s.elapsed > 0 ? (double)s.requests / s.elapsed : 0.0,
-           s.disagreements, s.written, s.written == 1 ? "" : "s", s.out_dir);
+           s.judged, s.skipped, s.disagreements, s.written, s.written == 1 ? "" : "s", s.out_dir);
+    printf("fuzz: shrinking and reproducing ran %ld requests; %d disagreement kind%s did not "
+           "reproduce; %ld generated cases were dropped (the reference has no answer)\n",
+           s.shrink_requests, s.unreproduced, s.unreproduced == 1 ? "" : "s", s.dropped);
     fuzz_session_free(&s);
     free(ref_path);
     if (rc)

@@ -269,7 +269,7 @@ int run_main(int argc, char **argv, int list)
         die(EXIT_USAGE, "no case to run (%d loaded, %d load errors)", set.ncases, set.nerrors);
 
     int njobs;
-    job *jobs = plan_jobs(&set, sel, nsel, o.variants, o.max_bytes, &njobs);
+    job *jobs = select_jobs(&set, &o, &njobs);
     size_t src_need = 4096, dst_need = 4096;    /* of the big cell */
     for (int i = 0; i < njobs; i++) {
         size_t s, d;

@@ -25,6 +25,25 @@ void deadline_describe(deadline_req *r, int op, int special_zero, size_t bytes, 
     double ns = (double)DEADLINE_FLOOR_MS * 1e6 +
                 (double)DEADLINE_NS_PER_BYTE * (double)bytes * (double)(calls < 1 ? 1 : calls);
     r->short_ns = ns > 9e18 ? INT64_MAX : (int64_t)ns;
+    r->own_ns = 0;
+}
+
+/* a + b, at most INT64_MAX (both >= 0) */
+static int64_t sum(int64_t a, int64_t b)
+{
+    return a > INT64_MAX - b ? INT64_MAX : a + b;
+}
+
+int64_t deadline_full_ns(const deadline *d, const deadline_req *r)
+{
+    return sum(d->full_ns, r->own_ns);
+}
+
+/* The short budget of `r` with its own time, at most its full one. */
+static int64_t short_of(const deadline *d, const deadline_req *r)
+{
+    int64_t s = sum(r->short_ns, r->own_ns), full = deadline_full_ns(d, r);
+    return s < full ? s : full;
 }
 
 static int struck(const deadline *d, const deadline_req *r, int phase)
@@ -36,8 +55,8 @@ static int struck(const deadline *d, const deadline_req *r, int phase)
 int64_t deadline_budget_ns(const deadline *d, const deadline_req *r, int phase,
                            int64_t elapsed_ns)
 {
-    int64_t s = r->short_ns < d->full_ns ? r->short_ns : d->full_ns;
-    if (s == d->full_ns)
+    int64_t full = deadline_full_ns(d, r), s = short_of(d, r);
+    if (s == full)
         return s;
     if (struck(d, r, phase))
         return s;
@@ -45,21 +64,22 @@ int64_t deadline_budget_ns(const deadline *d, const deadline_req *r, int phase,
     for (int p = 0; p < DEADLINE_PHASES; p++)
         any |= struck(d, r, p);
     if (!any)
-        return d->full_ns;
+        return full;
     if (elapsed_ns < s)
         return s;
     /* in another phase now: look again a short budget later, in case it
      * moves on into a struck one; the full budget still ends it */
-    int64_t again = elapsed_ns + s;
-    return again < d->full_ns ? again : d->full_ns;
+    int64_t again = sum(elapsed_ns, s);
+    return again < full ? again : full;
 }
 
 int64_t deadline_recheck_ns(const deadline *d, const deadline_req *r, int n)
 {
-    int64_t look = d->full_ns;
-    for (int k = 0; k < n; k++)
-        if (r[k].short_ns < look)
-            look = r[k].short_ns;
+    int64_t look = n < 1 ? d->full_ns : INT64_MAX;
+    for (int k = 0; k < n; k++) {
+        int64_t s = short_of(d, &r[k]);
+        look = s < look ? s : look;
+    }
     return look;
 }
 

@@ -11,8 +11,14 @@
  * each call it makes (capped at the full budget).  A request of another
  * signature, or in another entry point at that moment, keeps the full
  * budget.  A candidate that never hangs never gets a short budget, however
- * slow it is.  Thread-safe (the slots' threads share one).  Depends on
- * nothing but C11 atomics.
+ * slow it is.  A request that spends a time by design (a `threads`
+ * request calls for its own budget) gets that time on top of either
+ * budget.  A request whose short budget is at least the full one (a slot
+ * that confirms, worker.h) always gets the full budget.  A short
+ * budget only makes a request a suspect: the run judges no TIMEOUT until
+ * the request has run again with the full budget (run/confirm.h).
+ * Thread-safe (the slots' threads share one).  Depends on nothing but C11
+ * atomics.
  */
 #ifndef HARNESS_DEADLINE_H
 #define HARNESS_DEADLINE_H
@@ -36,19 +42,26 @@ typedef struct deadline {
 typedef struct deadline_req {
     int op, special_zero;
     int64_t short_ns;                   /* its short budget */
+    int64_t own_ns;                     /* its time by design, added to both */
 } deadline_req;
 
 /* Starts the rule with a full budget of `timeout_ms` milliseconds. */
 void deadline_init(deadline *d, int timeout_ms);
 
 /* Fills `r` for a request of `op` with `special_zero`, whose cell has
- * `bytes` of src and dst areas and which makes `calls` calls. */
+ * `bytes` of src and dst areas and which makes `calls` calls (own_ns 0:
+ * set it after). */
 void deadline_describe(deadline_req *r, int op, int special_zero, size_t bytes, long calls);
+
+/* The full budget of request `r` in nanoseconds: --timeout-ms and its
+ * own time.  A budget below it is a short one. */
+int64_t deadline_full_ns(const deadline *d, const deadline_req *r);
 
 /*
  * The budget in nanoseconds of request `r`, counted from its start, when
  * it is in entry point `phase` (enum wire_phase) `elapsed_ns` after its
- * start: its short budget if its signature (with `phase`) has struck out;
+ * start (each budget below with its own time added): its short budget if
+ * its signature (with `phase`) has struck out;
  * if only another signature of its op and special_zero has, the short
  * budget while it has not run out, then `elapsed_ns` plus the short budget
  * (the parent looks at the phase again then), at most the full budget;

@@ -36,6 +36,7 @@ typedef struct slot {
     size_t head_len;
     char head[ENGINE_OUTPUT_HEAD + 1];
     deadline_req req[ARENA_CELLS];  /* the batch's requests, for deadline.h */
+    int full;               /* a full-budget slot (engine_full_budget_slot) */
 } slot;
 
 struct engine {
@@ -43,7 +44,9 @@ struct engine {
                                            threads share them (schedule.c) */
     isolation mode;
     int nslots;
-    slot *slots;
+    slot *slots;                        /* nslots, then ENGINE_FULL_SLOTS room */
+    int nfull;                          /* full-budget slots made, after the
+                                           nslots ones (engine_full_budget_slot) */
     char *path;
     int timeout_ms;
     uint32_t seq;

@@ -52,9 +52,10 @@ void proc_leave_dying(engine *e, proc *p)
 void engine_sweep(engine *e)
 {
     __atomic_store_n(&e->sweep_due, 0, __ATOMIC_RELAXED);
-    pid_t *known = xmalloc(((size_t)2 * e->nslots + 1 + (size_t)e->ndying) * sizeof *known);
+    int nslots = e->nslots + e->nfull;
+    pid_t *known = xmalloc(((size_t)2 * nslots + 1 + (size_t)e->ndying) * sizeof *known);
     int n = 0;
-    for (int i = 0; i < e->nslots; i++)
+    for (int i = 0; i < nslots; i++)
         if (e->slots[i].w.pid > 0)
             known[n++] = e->slots[i].w.pid;
     for (int k = 0; k < e->nspares; k++)

@@ -100,7 +100,7 @@ static int move_high(int fd)
  * of every arena (it maps its own slot's view when bound) and serves. */
 static _Noreturn void forked_worker(engine *e, const worker_args *w, int req, int resp, int out)
 {
-    for (int i = 0; i < e->nslots; i++) {
+    for (int i = 0; i < e->nslots + e->nfull; i++) {
         arena_drop_pview(&e->slots[i].ar);
         arena_drop_wview(&e->slots[i].ar);
     }

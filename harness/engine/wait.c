@@ -65,6 +65,7 @@ static void slot_complete(slot *s, int idx, done_kind kind, int at, int wstatus,
     out->strays = 0;
     out->budget_ms = 0;
     out->sandbox_stop[0] = '\0';
+    out->short_budget = 0;
     out->slot = idx;
     out->kind = kind;
     out->n = s->n;
@@ -180,6 +181,7 @@ static int engine_check_slot(engine *e, int i, const struct pollfd *po, const st
         deadline_timed_out(&e->dl, &s->req[at], phase);
         slot_complete(s, i, DONE_TIMEOUT, at, 0, out);
         out->budget_ms = budget / 1000000;
+        out->short_budget = budget < deadline_full_ns(&e->dl, &s->req[at]);
         out->strays = below;
         return 1;
     }
@@ -215,14 +217,20 @@ int engine_wait(engine *e, completion *out)
         }
         if (!busy)
             return -1;
-        /* about to wait: the moment to fork a spare and reap the dead */
+        /* about to wait: the moment to fork a spare and reap the dead
+         * (locked: full-budget slots have threads of their own) */
         if (e->nspares < e->want_spares && !forked) {
             forked = 1;
+            pthread_mutex_lock(&e->lock);
             engine_top_up_spares(e, e->want_spares);
+            pthread_mutex_unlock(&e->lock);
             continue;
         }
-        if (e->ndying || __atomic_load_n(&e->sweep_due, __ATOMIC_RELAXED))
+        if (e->ndying || __atomic_load_n(&e->sweep_due, __ATOMIC_RELAXED)) {
+            pthread_mutex_lock(&e->lock);
             engine_reap_dying(e, 0);
+            pthread_mutex_unlock(&e->lock);
+        }
         int64_t left = (next - now) / 1000000 + 1;
         if (poll(p, (nfds_t)n, left < 0 ? 0 : (int)left) < 0 && errno != EINTR)
             die(EXIT_HARNESS, "cannot poll the workers: %s", strerror(errno));

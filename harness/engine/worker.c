@@ -52,13 +52,13 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
     e->nslots = mode == ISO_NONE ? 1 : (nslots < 1 ? 1 : nslots);
     e->path = xstrdup(path);
     e->timeout_ms = timeout_ms;
-    e->slots = xcalloc((size_t)e->nslots, sizeof *e->slots);
+    e->slots = xcalloc((size_t)e->nslots + ENGINE_FULL_SLOTS, sizeof *e->slots);
     e->done = xcalloc((size_t)e->nslots, sizeof *e->done);
     e->spares = xcalloc((size_t)e->nslots + 1, sizeof *e->spares);
     e->big_src = big_src;
     e->big_dst = big_dst;
     signal(SIGPIPE, SIG_IGN);
-    for (int i = 0; i < e->nslots; i++)
+    for (int i = 0; i < e->nslots + ENGINE_FULL_SLOTS; i++)
         e->slots[i].ar.fd = -1;
     /* the first worker loads and checks the candidate, then waits as a
      * spare; one more per slot load meanwhile, and while they load the
@@ -116,6 +116,25 @@ int engine_sandbox_summary(engine *e, sandbox_summary *out)
     return 0;
 }
 
+int engine_full_budget_slot(engine *e, int k, char **err)
+{
+    pthread_mutex_lock(&e->lock);
+    int rc = 0;
+    while (rc == 0 && e->nfull <= k) {
+        slot *s = &e->slots[e->nslots + e->nfull];
+        if (arena_create(&s->ar, e->big_src, e->big_dst) != 0) {
+            *err = xasprintf("cannot create shared memory of %zu bytes: %s",
+                             e->big_src + e->big_dst, strerror(errno));
+            rc = -1;
+        } else {
+            s->full = 1;        /* one request at a time: no cell populated ahead */
+            e->nfull++;
+        }
+    }
+    pthread_mutex_unlock(&e->lock);
+    return rc ? -1 : e->nslots + k;
+}
+
 int engine_slots(const engine *e)
 {
     return e->nslots;
@@ -160,7 +179,9 @@ static void describe_batch(slot *s, const int *cells, int n)
         /* not the phase an earlier request of the cell ended in */
         __atomic_store_n(&arena_response(cl, s->ar.pview)->phase, PHASE_IDLE, __ATOMIC_RELAXED);
         if (q->kind == REQ_THREADS)
-            s->req[k].short_ns += (int64_t)q->budget_ms * 1000000;
+            s->req[k].own_ns = (int64_t)q->budget_ms * 1000000;
+        if (s->full)
+            s->req[k].short_ns = INT64_MAX;     /* never short (deadline.h) */
     }
 }
 
@@ -202,7 +223,7 @@ int engine_submit(engine *e, int i, const int *cells, int n, char **err)
 
 void engine_finish(engine *e)
 {
-    for (int i = 0; i < e->nslots; i++) {
+    for (int i = 0; i < e->nslots + e->nfull; i++) {
         proc *p = &e->slots[i].w;
         if (p->pid > 0 && p->req_w >= 0) {
             close(p->req_w);        /* EOF: the worker exits by itself */
@@ -223,10 +244,10 @@ void engine_finish(engine *e)
 
 int engine_stop(engine *e)
 {
-    proc *all[2 * 256 + 1];
+    proc *all[2 * 256 + 1 + ENGINE_FULL_SLOTS];
     int np = 0;
     engine_finish(e);
-    for (int i = 0; i < e->nslots; i++)
+    for (int i = 0; i < e->nslots + e->nfull; i++)
         all[np++] = &e->slots[i].w;
     for (int k = 0; k < e->nspares; k++)
         all[np++] = &e->spares[k];
@@ -245,7 +266,7 @@ int engine_stop(engine *e)
     if (e->mode != ISO_NONE)
         engine_sweep(e);
     free(e->dying);
-    for (int i = 0; i < e->nslots; i++)
+    for (int i = 0; i < e->nslots + e->nfull; i++)
         arena_destroy(&e->slots[i].ar);
     free(e->slots);
     free(e->spares);

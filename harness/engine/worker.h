@@ -58,6 +58,7 @@ typedef struct completion {
     char sandbox_stop[SANDBOX_ACT_BYTES];   /* DONE_DIED: what the sandbox's
                                            observer stopped it for ("tried to
                                            ..."), or "" */
+    int short_budget;                   /* DONE_TIMEOUT: a short one (deadline.h) */
     char output_head[ENGINE_OUTPUT_HEAD + 1];   /* the first of request `at`'s */
 } completion;
 
@@ -85,6 +86,21 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
 /* What the sandbox's observer saw so far: 0 and `out` filled, or -1 when
  * the workers are not confined (--sandbox off, --isolation none). */
 int engine_sandbox_summary(engine *e, sandbox_summary *out);
+
+/* Full-budget slots an engine makes at most (engine_full_budget_slot). */
+#define ENGINE_FULL_SLOTS 32
+
+/*
+ * The index of full-budget slot `k` (0 <= k < ENGINE_FULL_SLOTS) of `e`,
+ * made on first use (its arena now, its worker at its first submit): a
+ * slot whose every request gets the full budget, whatever timed out
+ * before (deadline.h), where a request that ran out of a short budget
+ * runs again (run/confirm.h).  It is driven like a slot of its own thread
+ * (engine_submit, engine_wait_slot), never by engine_wait, and is not
+ * counted by engine_slots.  Returns the index, or -1 with *err set when
+ * its shared memory cannot be made.  Thread-safe.
+ */
+int engine_full_budget_slot(engine *e, int k, char **err);
 
 int engine_slots(const engine *e);
 /* The arena of slot `i`; stage requests through its `pview`. */

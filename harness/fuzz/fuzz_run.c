@@ -21,16 +21,20 @@
 #define SHRINK_WIDTH 64
 #define SHRINK_STEPS 200
 
-/* The results of one batch that count against conformance. */
+/* The results of one batch that count against conformance, and how many
+ * others passed or were skipped (NOT_SUPPORTED). */
 typedef struct failures {
     result *r;
     int n, cap;
+    long passed, skipped;
 } failures;
 
 static void keep_failure(void *ctx, result *r)
 {
     failures *f = ctx;
     if (!verdict_counts_against(r->vd)) {
+        f->skipped += r->vd == VD_NOT_SUPPORTED;
+        f->passed += r->vd != VD_NOT_SUPPORTED;
         free(r->detail);
         free(r->got);
         return;
@@ -49,6 +53,7 @@ static void failures_clear(failures *f)
         free(f->r[i].got);
     }
     f->n = 0;
+    f->passed = f->skipped = 0;
 }
 
 /* Runs set->cases in the variants of `mask` and collects the failures in
@@ -77,6 +82,21 @@ static char *kind_of(const rcase *c, const result *r)
     return out;
 }
 
+/* The failure of `f` in variant `v` of kind `kind` whose case (of
+ * cases[]) comes first, or -1. */
+static int first_of_kind(const failures *f, const rcase *cases, variant v, const char *kind)
+{
+    int best = -1;
+    for (int i = 0; i < f->n; i++) {
+        char *k = kind_of(&cases[f->r[i].case_index], &f->r[i]);
+        if (f->r[i].v == v && !strcmp(k, kind) &&
+            (best < 0 || f->r[i].case_index < f->r[best].case_index))
+            best = i;
+        free(k);
+    }
+    return best;
+}
+
 /*
  * Shrinks `c` (which fails as `kind` in variant `v`) in place: each step
  * runs every neighbour of fuzz_shrink_steps and moves to the first that
@@ -97,14 +117,8 @@ static void shrink(fuzz_session *s, rcase *c, variant v, const char *kind, char 
         case_set set = {0};
         set.cases = next;
         set.ncases = m;
-        s->requests += run_set(s, &set, 1u << v, &f);
-        int best = -1;
-        for (int i = 0; i < f.n; i++) {
-            char *k = kind_of(&next[f.r[i].case_index], &f.r[i]);
-            if (f.r[i].v == v && !strcmp(k, kind) && (best < 0 || f.r[i].case_index < f.r[best].case_index))
-                best = i;
-            free(k);
-        }
+        s->shrink_requests += run_set(s, &set, 1u << v, &f);
+        int best = first_of_kind(&f, next, v, kind);
         if (best < 0) {
             failures_clear(&f);
             break;
@@ -120,19 +134,48 @@ static void shrink(fuzz_session *s, rcase *c, variant v, const char *kind, char 
 
 static int seen(const fuzz_session *s, const char *kind)
 {
-    for (int i = 0; i < s->written; i++)
+    for (int i = 0; i < s->nkinds; i++)
         if (!strcmp(s->kinds[i], kind))
             return 1;
     return 0;
 }
 
-/* Shrinks failure `r` of `c` and writes it; 0, or -1 when it cannot be
- * written. */
+/* Runs `c` alone once more in variant `v`: 1 when it fails as `kind`
+ * again (*detail then that run's), else 0. */
+static int reproduces(fuzz_session *s, const rcase *c, variant v, const char *kind, char **detail)
+{
+    rcase one = *c;
+    case_set set = {0};
+    set.cases = &one;
+    set.ncases = 1;
+    failures f = {0};
+    s->shrink_requests += run_set(s, &set, 1u << v, &f);
+    int at = first_of_kind(&f, &one, v, kind);
+    if (at >= 0) {
+        free(*detail);
+        *detail = xstrdup(f.r[at].detail ? f.r[at].detail : "");
+    }
+    failures_clear(&f);
+    free(f.r);
+    return at >= 0;
+}
+
+/* Shrinks failure `r` of `c` and writes it when it reproduces; 0, or -1
+ * when it cannot be written. */
 static int report_failure(fuzz_session *s, const rcase *c, const result *r, char *kind)
 {
     rcase m = *c;
     char *detail = xstrdup(r->detail ? r->detail : "");
     shrink(s, &m, r->v, kind, &detail);
+    s->kinds = xrealloc(s->kinds, (size_t)(s->nkinds + 1) * sizeof *s->kinds);
+    s->kinds[s->nkinds++] = kind;
+    if (!reproduces(s, &m, r->v, kind, &detail)) {
+        s->unreproduced++;
+        printf("fuzz: %s in %s did not fail again when run alone (%s): no case written\n", kind,
+               variant_name(r->v), detail);
+        free(detail);
+        return 0;
+    }
     /* the session seed and the case's number make the id unique */
     char *id = xasprintf("fuzz_%s_seed%llu_%d", reshape_op_name(m.op), (unsigned long long)s->seed,
                          s->written + 1);
@@ -154,8 +197,7 @@ static int report_failure(fuzz_session *s, const rcase *c, const result *r, char
     else
         printf("%s: %s in %s (%s)\n", path, kind, variant_name(r->v), detail);
     fflush(stdout);
-    s->kinds = xrealloc(s->kinds, (size_t)(s->written + 1) * sizeof *s->kinds);
-    s->kinds[s->written++] = kind;
+    s->written++;
     free(header);
     free(path);
     free(id);
@@ -177,16 +219,20 @@ int fuzz_run(fuzz_session *s)
         while (n < FUZZ_BATCH && n < want) {
             uint64_t seed = splitmix64_next(&stream);
             fuzz_generate(&cases[n], seed, s->ops);
-            if (fuzz_expect(&cases[n], s->ref) == 0)
+            if (fuzz_expect(&cases[n], s->ref) == 0) {
                 n++;
-            else
+            } else {
                 free(cases[n].id);
+                s->dropped++;
+            }
         }
         case_set set = {0};
         set.cases = cases;
         set.ncases = n;
         s->requests += run_set(s, &set, s->variants, &f);
         s->cases += n;
+        s->judged += f.passed + f.n;
+        s->skipped += f.skipped;
         s->disagreements += f.n;
         for (int i = 0; i < f.n && !rc; i++) {
             const rcase *c = &cases[f.r[i].case_index];
@@ -208,7 +254,7 @@ int fuzz_run(fuzz_session *s)
 
 void fuzz_session_free(fuzz_session *s)
 {
-    for (int i = 0; i < s->written; i++)
+    for (int i = 0; i < s->nkinds; i++)
         free(s->kinds[i]);
     free(s->kinds);
 }

@@ -25,10 +25,18 @@ typedef struct fuzz_session {
     int max_written;                /* cases written at most */
     const char *out_dir;            /* where the cases go */
     const char *candidate;          /* for the cases' header */
-    /* what happened */
-    long requests, cases, disagreements;
-    int written;
-    char **kinds;                   /* the kinds written, "VERDICT: kind" */
+    /* what happened: requests = judged + skipped, shrinking's not counted */
+    long requests;                  /* (case, variant) requests run */
+    long judged;                    /* the candidate's answer compared with the reference's */
+    long skipped;                   /* the candidate said NOT_SUPPORTED */
+    long disagreements;             /* judged, and a verdict that counts against conformance */
+    long cases;                     /* generated cases run, each in several variants */
+    long dropped;                   /* generated cases the reference has no answer for */
+    long shrink_requests;           /* requests run while shrinking and reproducing */
+    int unreproduced;               /* disagreements whose shrunk case did not fail again */
+    int written;                    /* cases written */
+    char **kinds;                   /* the kinds shrunk, "VERDICT: kind" */
+    int nkinds;
     double elapsed;
 } fuzz_session;
 
@@ -37,10 +45,11 @@ typedef struct fuzz_session {
  * `seconds` have passed.  Every request the candidate gets wrong (a verdict
  * that counts against conformance) is a disagreement; the first of each
  * kind (findings_kind, with its verdict) is shrunk to the simplest request
- * that still fails the same way in the same variant and written to
- * out_dir/ID.yaml, with the seed that found it.  Prints one line per case
- * written.  Returns 0, or -1 with a message on stderr when a case cannot be
- * written.
+ * that still fails the same way in the same variant, run once more alone,
+ * and written to out_dir/ID.yaml, with the seed that found it, only when
+ * that run fails the same way again (else it counts in `unreproduced`).
+ * Prints one line per case written.  Returns 0, or -1 with a message on
+ * stderr when a case cannot be written.
  */
 int fuzz_run(fuzz_session *s);
 

@@ -182,7 +182,7 @@ static void plan_threads(const case_set *set, const int *sel, int nsel, uint64_t
         int from = to - 1;
         while (from > 0 && el[from - 1].bytes == el[to - 1].bytes)
             from--;
-        job j = {V_THREADS, WIRE_THREADS, {0}};
+        job j = {V_THREADS, WIRE_THREADS, {0}, 0};
         for (int t = 0; t < WIRE_THREADS; t++)
             j.cases[t] = el[from + t % (to - from)].index;
         push(jobs, n, cap, j);
@@ -209,7 +209,7 @@ static void plan_repeat(const case_set *set, const int *sel, int nsel, uint64_t 
     for (int i = 0; i < ne; i++) {
         const rcase *c = &set->cases[el[i].index];
         if (per_op[c->op]++ < PLAN_REPEAT_PER_OP)
-            push(jobs, n, cap, (job){V_REPEAT, 1, {el[i].index}});
+            push(jobs, n, cap, (job){V_REPEAT, 1, {el[i].index}, 0});
     }
     free(el);
 }
@@ -222,11 +222,13 @@ job *plan_jobs(const case_set *set, const int *sel, int nsel, unsigned mask,
     for (int k = 0; k < nsel; k++)
         for (int v = 0; v < V_THREADS; v++)
             if ((mask & (1u << v)) && applies((variant)v, &set->cases[sel[k]], max_bytes))
-                push(&jobs, &n, &cap, (job){(variant)v, 1, {sel[k]}});
+                push(&jobs, &n, &cap, (job){(variant)v, 1, {sel[k]}, 0});
     if (mask & (1u << V_THREADS))
         plan_threads(set, sel, nsel, max_bytes, &jobs, &n, &cap);
     if (mask & (1u << V_REPEAT))
         plan_repeat(set, sel, nsel, max_bytes, &jobs, &n, &cap);
+    for (int i = 0; i < n; i++)
+        jobs[i].seq = (uint32_t)i + 1;
     *njobs = n;
     return jobs;
 }

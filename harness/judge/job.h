@@ -45,6 +45,8 @@ typedef struct job {
     variant v;
     int ncases;
     int cases[WIRE_THREADS];    /* indices into the case set; threads may repeat one */
+    uint32_t seq;               /* 1 + its place in the whole plan: seeds its canaries,
+                                   the same in a shard, a resumed run and the whole run */
 } job;
 
 /* One entry of the report: (case, variant) and what happened. */
@@ -97,7 +99,8 @@ void job_layouts(const rcase *c, variant v, tlayout *src, tlayout *dst);
 /*
  * The jobs for the cases `sel[0..nsel)` of `set` and the variants in
  * `mask` (bit 1 << variant), in case order, each case's variants in enum
- * order, the threads and repeat subsets last.  Returns a new array.
+ * order, the threads and repeat subsets last, each numbered by its place
+ * (`seq`, from 1).  Returns a new array.
  */
 job *plan_jobs(const case_set *set, const int *sel, int nsel, unsigned mask,
                uint64_t max_bytes, int *njobs);

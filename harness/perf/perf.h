@@ -19,6 +19,7 @@
 
 #include <jansson.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "reshape_candidate.h"
 #include "engine/engine.h"
@@ -40,7 +41,15 @@ typedef struct perf_config {
     unsigned ops;
     uint64_t max_bytes;
     double point_seconds;   /* time budget to reach a small spread, per point */
+    double point_budget_s;  /* a call slower than this is timed once, and the
+                               larger sizes of its series are cut (not run) */
 } perf_config;
+
+/* The default of point_budget_s: a profile of a slow candidate finishes. */
+#define PERF_POINT_BUDGET_S 2.0
+/* A point whose whole time (setting it up and checking it, with the calls)
+ * would be over this many budgets is cut as well. */
+#define PERF_POINT_FACTOR 10
 
 typedef struct perf_point {
     reshape_op op;
@@ -66,16 +75,44 @@ const char *perf_layout_name(perf_layout l);
 
 /*
  * Measures point `p` of candidate `t` in this process and returns its
- * JSON object: the point itself, "status" (the candidate's status name;
- * "WRONG_BYTES" when execute returned OK but dst does not hold the
- * payload; "NO_MEMORY" when the buffers cannot be had), and for "OK":
- * median_ns and spread (interquartile range over median) of one execute,
+ * JSON object: the point itself, "status" ("NOT_SUPPORTED" when supports()
+ * declines the point's op, dtype and layout: not timed; else the status
+ * name of the first execute; "WRONG_BYTES" when execute returned OK but
+ * dst does not hold the payload; "NO_MEMORY" when the buffers cannot be
+ * had), and for "OK": "execute", the median_ns and spread (interquartile
+ * range over median) of one execute, and rounds; then, but in place
+ * (where nothing has to move, so only the time per call says anything),
  * the same for memcpy of `bytes` bytes measured in alternate rounds,
- * rounds, gib_s, memcpy_gib_s, and ratio = memcpy time / execute time
- * (1.0: as fast as memcpy; 0.5: half its bandwidth).
+ * gib_s, memcpy_gib_s, and ratio = memcpy time / execute time (1.0: as
+ * fast as memcpy; 0.5: half its bandwidth).  When the first execute took
+ * longer than `budget_s`, that call is the figure (rounds 1) and
+ * "over_budget" says so.
  */
 json_t *perf_measure_point(const reshape_candidate *t, const perf_point *p,
-                           double point_seconds);
+                           double point_seconds, double budget_s);
+
+/* The object of point `p`, not run ("status": "CUT") because the smaller
+ * point `last` of its series was over `budget_s` (`last_ns` infinite), or
+ * took `last_ns` a call (or in all, when `whole`), so that `p` would take
+ * about `guess_ns`, over `budget_s`. */
+json_t *perf_cut_point(const perf_point *p, const perf_point *last, double last_ns,
+                       double guess_ns, double budget_s, int whole);
+
+/*
+ * The "summary" of a profile's points[] (reports/SCHEMA.md): how many were
+ * measured, timed once, not supported and cut (and which), and per layout
+ * the geometric mean of the measured ratios (in place: the median time per
+ * call), slowest layout first; NOT_SUPPORTED, cut and failed points are in
+ * no figure.  New reference.
+ */
+json_t *perf_summarize(json_t *points);
+
+/* The summary's lines, for the terminal. */
+void perf_summary_print(FILE *f, json_t *summary);
+
+/* What point object `p` says in a few words: "0.97x memcpy", "41 ns a
+ * call" (in place), "not supported", "cut", a status.  New string. */
+char *perf_point_text(json_t *p);
 
 /* infer_shape's latency in ns per call (median over rounds, with spread)
  * on a 1 MiB f32 request of `op`, and the cost of execute on a 1-element
@@ -97,9 +134,10 @@ json_t *perf_device_point(const reshape_candidate *t, const perf_point *p, doubl
  * perf_measure_fixed leaves it out for such a candidate. */
 json_t *perf_device_tiny(const reshape_candidate *t, reshape_op op);
 
-/* `reshape-conform __perf CANDIDATE OPS MAX_BYTES POINT_SECONDS FIRST`:
- * the worker (not a user command).  Writes on fd 3 one JSON line per
- * point from FIRST on ({"index": i, ...}), then one line
+/* `reshape-conform __perf CANDIDATE OPS MAX_BYTES POINT_SECONDS BUDGET_S
+ * FIRST`: the worker (not a user command).  Writes on fd 3 one JSON line
+ * per point from FIRST on ({"index": i, ...}; once a point of a series is
+ * over budget, the series' larger points are cut), then one line
  * {"fixed": {...}} for each op of the plan, then exits 0. */
 int cmd_perf_worker(int argc, char **argv);
 

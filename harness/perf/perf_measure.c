@@ -9,15 +9,20 @@
  * median over rounds of samples, its spread the interquartile range over
  * the median.  Rounds go on until both spreads are at most SPREAD_OK
  * (after MIN_ROUNDS), or the point's time budget is spent (after
- * MIN_ROUNDS_SLOW), or MAX_ROUNDS.  A candidate with a device is timed in
- * its memory by perf_device.c, with this file's request and rounds
- * (perf_int.h); its fixed costs here stop before the tiny execute.
+ * MIN_ROUNDS_SLOW), or MAX_ROUNDS.  A point supports() declines is not
+ * timed; one whose first call took longer than its budget is timed by
+ * that call alone; in place only execute is timed (nothing has to move,
+ * so no bandwidth or ratio means anything).  A candidate with a device is
+ * timed in its memory by perf_device.c, with this file's request and
+ * rounds (perf_int.h); its fixed costs here stop before the tiny execute.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
 
+#include "base/base.h"
 #include "judge/judge.h"
 #include "perf.h"
 #include "perf_int.h"
@@ -189,12 +194,39 @@ void put_figures(json_t *o, uint64_t bytes, const figure *fe, const figure *fm, 
     json_object_set_new(o, "ratio", json_real(fm->median_ns / fe->median_ns));
 }
 
+/* The object of point `p` before any figure. */
+static json_t *point_json(const perf_point *p)
+{
+    return json_pack("{s:s, s:s, s:i, s:s, s:I}", "op", reshape_op_name(p->op),
+                     "dtype", reshape_dtype_name(p->dtype), "bits",
+                     (int)reshape_dtype_bits(p->dtype), "layout", perf_layout_name(p->layout),
+                     "bytes", (json_int_t)p->bytes);
+}
+
+json_t *perf_cut_point(const perf_point *p, const perf_point *last, double last_ns,
+                       double guess_ns, double budget_s, int whole)
+{
+    json_t *o = point_json(p);
+    char *why = isinf(last_ns)
+        ? xasprintf("not run: its series' %llu-byte point was over the budget of %g s",
+                    (unsigned long long)last->bytes, budget_s)
+        : xasprintf("not run: its series' %llu-byte point took %.3g s %s, so this one "
+                    "would take about %.3g s, over %g s",
+                    (unsigned long long)last->bytes, last_ns / 1e9,
+                    whole ? "in all (set up, timed and checked)" : "a call", guess_ns / 1e9,
+                    budget_s);
+    json_object_set_new(o, "status", json_string("CUT"));
+    json_object_set_new(o, "detail", json_string(why));
+    free(why);
+    return o;
+}
+
+static const unsigned point_layout_flags[PERF_LAYOUT_COUNT] = {
+    0, RESHAPE_LAYOUT_IN_PLACE, RESHAPE_LAYOUT_STRIDED_SRC, RESHAPE_LAYOUT_STRIDED_DST};
+
 json_t *point_begin(request *r, const reshape_candidate *t, const perf_point *p)
 {
-    json_t *o = json_pack("{s:s, s:s, s:i, s:s, s:I}", "op", reshape_op_name(p->op),
-                          "dtype", reshape_dtype_name(p->dtype),
-                          "bits", (int)reshape_dtype_bits(p->dtype),
-                          "layout", perf_layout_name(p->layout), "bytes", (json_int_t)p->bytes);
+    json_t *o = point_json(p);
     unsigned bits = reshape_dtype_bits(p->dtype);
     request_init(r, t, p->op, p->dtype, p->bytes * 8 / bits);
     int64_t dims[2];
@@ -209,10 +241,31 @@ json_t *point_begin(request *r, const reshape_candidate *t, const perf_point *p)
     return o;
 }
 
-json_t *perf_measure_point(const reshape_candidate *t, const perf_point *p, double budget_s)
+json_t *perf_measure_point(const reshape_candidate *t, const perf_point *p,
+                           double point_seconds, double budget_s)
 {
     request r;
     json_t *o = point_begin(&r, t, p);
+    reshape_dtype shape_dtype = p->op == RESHAPE_OP_ONEDNN_DYNAMIC_RESHAPE_1 ? RESHAPE_DT_S32
+                                                                            : RESHAPE_DT_S64;
+    if (t->supports(p->op, p->dtype, shape_dtype, point_layout_flags[p->layout]) ==
+        RESHAPE_E_NOT_SUPPORTED) {
+        json_object_set_new(o, "status", json_string("NOT_SUPPORTED"));
+        json_object_set_new(o, "detail", json_string("supports() said NOT_SUPPORTED"));
+        return o;
+    }
+    /* a request infer_shape refuses (DATA_TYPE for u1 under oneDNN) costs
+     * no payload of up to 1 GiB written and checked for nothing */
+    int32_t rank;
+    int64_t out[RESHAPE_MAX_RANK];
+    tensor_of(&r.src, &r.ls, p->dtype, NULL);
+    reshape_status refused = t->infer_shape(&r.params, &r.src, &rank, out);
+    if (refused != RESHAPE_OK && reshape_status_name(refused)) {
+        json_object_set_new(o, "status", json_string(reshape_status_name(refused)));
+        json_object_set_new(o, "detail", json_string("infer_shape refused the request: "
+                                                     "execute not called"));
+        return o;
+    }
     unsigned bits = reshape_dtype_bits(p->dtype);
     int in_place = p->layout == PERF_IN_PLACE;
     uint8_t *payload = map_bytes(r.bytes), *src = map_bytes(r.ls.span_bytes);
@@ -225,21 +278,47 @@ json_t *perf_measure_point(const reshape_candidate *t, const perf_point *p, doub
         goto done;
     random_bytes(payload, r.bytes, p->bytes ^ bits);
     memset(src, 0, r.ls.span_bytes);
-    layout_scatter(&r.ls, payload, src);
+    /* a dense image is the payload itself: no element-wise copy of up to
+     * 2^33 sub-byte elements */
+    if (r.ls.strided)
+        layout_scatter(&r.ls, payload, src);
+    else
+        memcpy(src, payload, r.bytes);
     tensor_of(&r.src, &r.ls, p->dtype, src);
     tensor_of(&r.dst, &r.ld, p->dtype, dst);
+    double first = clock_ns();
     reshape_status s = t->execute(&r.params, &r.src, &r.dst);
+    double first_ns = clock_ns() - first;
     status = reshape_status_name(s);
     if (s != RESHAPE_OK)
         goto done;
-    layout_gather(&r.ld, dst, check);
-    if (memcmp(check, payload, r.bytes)) {
+    if (r.ld.strided)
+        layout_gather(&r.ld, dst, check);
+    if (memcmp(r.ld.strided ? check : dst, payload, r.bytes)) {
         status = "WRONG_BYTES";
         goto done;
     }
-    figure fe, fm;
-    int rounds = measure(&r, sample_execute, &fe, sample_memcpy, &fm, budget_s);
-    put_figures(o, r.bytes, &fe, &fm, rounds);
+    figure fe = {first_ns, 0}, fm;
+    int rounds = 1;
+    if (first_ns > budget_s * 1e9) {
+        char *why = xasprintf("one call took %.3g s, more than the point's budget of %g s: "
+                              "timed by that call; the larger sizes of its series are cut",
+                              first_ns / 1e9, budget_s);
+        json_object_set_new(o, "over_budget", json_string(why));
+        free(why);
+        if (!in_place)
+            measure(&r, sample_memcpy, &fm, NULL, NULL, point_seconds);
+    } else if (in_place) {
+        rounds = measure(&r, sample_execute, &fe, NULL, NULL, point_seconds);
+    } else {
+        rounds = measure(&r, sample_execute, &fe, sample_memcpy, &fm, point_seconds);
+    }
+    if (in_place) {
+        json_object_set_new(o, "execute", figure_json(&fe));
+        json_object_set_new(o, "rounds", json_integer(rounds));
+    } else {
+        put_figures(o, r.bytes, &fe, &fm, rounds);
+    }
 done:
     json_object_set_new(o, "status", json_string(status));
     unmap_bytes(payload, r.bytes);

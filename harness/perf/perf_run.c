@@ -49,16 +49,17 @@ static int start(perf_worker *w, const char *candidate, const perf_config *c, in
     int fds[2];
     if (pipe2(fds, O_CLOEXEC))
         return -1;
-    char ops[16], max[32], secs[32], from[16];
+    char ops[16], max[32], secs[32], budget[32], from[16];
     snprintf(ops, sizeof ops, "%u", c->ops);
     snprintf(max, sizeof max, "%llu", (unsigned long long)c->max_bytes);
     snprintf(secs, sizeof secs, "%g", c->point_seconds);
+    snprintf(budget, sizeof budget, "%g", c->point_budget_s);
     snprintf(from, sizeof from, "%d", first);
-    char **argv = xcalloc((size_t)sb->nwords + 8, sizeof *argv);
-    char *head[] = {"reshape-conform", "__perf", (char *)candidate, ops, max, secs, from};
+    char **argv = xcalloc((size_t)sb->nwords + 9, sizeof *argv);
+    char *head[] = {"reshape-conform", "__perf", (char *)candidate, ops, max, secs, budget, from};
     memcpy(argv, head, sizeof head);
     for (int k = 0; k < sb->nwords; k++)
-        argv[7 + k] = sb->words[k];
+        argv[8 + k] = sb->words[k];
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
@@ -167,16 +168,14 @@ static void show_progress(int quiet, int done, int total, json_t *point)
 {
     if (quiet)
         return;
-    json_t *r = json_object_get(point, "ratio");
     fprintf(stderr, "perf: %d/%d %s %s %s %lld bytes: ", done, total,
             json_string_value(json_object_get(point, "op")),
             json_string_value(json_object_get(point, "dtype")),
             json_string_value(json_object_get(point, "layout")),
             (long long)json_integer_value(json_object_get(point, "bytes")));
-    if (r)
-        fprintf(stderr, "%.2fx memcpy\n", json_real_value(r));
-    else
-        fprintf(stderr, "%s\n", json_string_value(json_object_get(point, "status")));
+    char *what = perf_point_text(point);
+    fprintf(stderr, "%s\n", what);
+    free(what);
 }
 
 /* What the observer saw into `seen` (when not NULL), then it ends. */
@@ -251,6 +250,10 @@ json_t *perf_profile(const char *candidate, const perf_config *c, double timeout
                 next++;
             }
             json_decref(o);
+            /* every line is in: what the candidate started may hold the
+             * pipe open, so no end of it is waited for */
+            if (next == total && nfixed == wanted_fixed)
+                break;
         }
         pid_t pid = w.pid;
         int st = stop(&w, &left);
@@ -290,9 +293,11 @@ json_t *perf_profile(const char *candidate, const perf_config *c, double timeout
         warn("perf: the candidate left %d process%s running; killed", left, left == 1 ? "" : "es");
     json_t *host = host_info();
     json_object_set_new(host, "load_average", json_pack("[f, f]", load_start, load_average()));
-    return json_pack("{s:s, s:o, s:o, s:s, s:{s:o, s:I, s:f, s:f}, s:o, s:o, s:i}",
+    json_t *summary = perf_summarize(points);
+    return json_pack("{s:s, s:o, s:o, s:s, s:{s:o, s:I, s:f, s:f, s:f}, s:o, s:o, s:o, s:i}",
                      "schema", "reshape-conform-perf/1", "candidate", cand, "host", host,
                      "started", when, "config", "ops", ops, "max_bytes", (json_int_t)c->max_bytes,
-                     "point_seconds", c->point_seconds, "timeout_s", timeout_s,
-                     "points", points, "fixed", fixed, "processes_left_running", left);
+                     "point_seconds", c->point_seconds, "point_budget_s", c->point_budget_s,
+                     "timeout_s", timeout_s, "summary", summary, "points", points, "fixed", fixed,
+                     "processes_left_running", left);
 }

@@ -1,10 +1,10 @@
 /*
  * perf_worker.c - the worker of a performance profile (perf.h):
- * `reshape-conform __perf CANDIDATE OPS MAX_BYTES POINT_SECONDS FIRST
- * [POLICY WORD...]`.  Becomes a child subreaper, confines itself by the
- * policy (sandbox_confine; the observer's socket on SANDBOX_FD_WATCH) and
- * installs its own seccomp filter (reaper.h, sandbox.h) as a run's worker
- * does, then loads the candidate,
+ * `reshape-conform __perf CANDIDATE OPS MAX_BYTES POINT_SECONDS BUDGET_S
+ * FIRST [POLICY WORD...]`.  Becomes a child subreaper, confines itself by
+ * the policy (sandbox_confine; the observer's socket on SANDBOX_FD_WATCH)
+ * and installs its own seccomp filter (reaper.h, sandbox.h) as a run's
+ * worker does, then loads the candidate,
  * measures the plan's points from FIRST on and writes
  * one JSON line per point on fd PERF_FD_OUT, each in one write(), so the
  * parent sees whole lines or none.  Depends on perf.h, exec.h (loading),
@@ -12,8 +12,15 @@
  *
  * Lines, in order: {"loaded": {"name", "version"}} or {"load_error": MSG};
  * {"index": I, ...point...} for each point; {"fixed": {...}} for each op.
+ * The points of a series (op, dtype, layout) come in growing sizes: once
+ * one is over budget, or the time a call of the last one measured, grown
+ * with the size, would be, the larger ones are cut, not run; so are those
+ * whose whole point (setting it up and checking it, ours, with the calls)
+ * would take more than PERF_POINT_FACTOR budgets, before the parent's
+ * deadline made a TIMEOUT of the harness's own slowness.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,12 +58,12 @@ int cmd_perf_worker(int argc, char **argv)
 {
     uint64_t ops, max_bytes, first;
     static sandbox_policy policy;   /* the parent's: never freed here */
-    if (argc < 6 || parse_u64(argv[2], 0, 0xffff, &ops) || parse_u64(argv[3], 0, UINT64_MAX, &max_bytes)
-        || parse_u64(argv[5], 0, INT32_MAX, &first) ||
-        (argc > 6 && sandbox_policy_parse(&policy, argc - 6, argv + 6)))
-        die(EXIT_USAGE, "__perf: usage: __perf CANDIDATE OPS MAX_BYTES POINT_SECONDS FIRST "
-                        "[POLICY WORD...]");
-    perf_config c = {(unsigned)ops, max_bytes, strtod(argv[4], NULL)};
+    if (argc < 7 || parse_u64(argv[2], 0, 0xffff, &ops) || parse_u64(argv[3], 0, UINT64_MAX, &max_bytes)
+        || parse_u64(argv[6], 0, INT32_MAX, &first) ||
+        (argc > 7 && sandbox_policy_parse(&policy, argc - 7, argv + 7)))
+        die(EXIT_USAGE, "__perf: usage: __perf CANDIDATE OPS MAX_BYTES POINT_SECONDS BUDGET_S "
+                        "FIRST [POLICY WORD...]");
+    perf_config c = {(unsigned)ops, max_bytes, strtod(argv[4], NULL), strtod(argv[5], NULL)};
     wire_probe probe;
     memset(&probe, 0, sizeof probe);
     sandbox_facts facts;
@@ -83,11 +90,31 @@ int cmd_perf_worker(int argc, char **argv)
     put_line(json_pack("{s:{s:s, s:s, s:o}}", "loaded", "name", probe.name, "version",
                        probe.version, "device", host_device(&probe)));
     int n = perf_plan_count(&c);
+    perf_point last = {0};      /* the series' last point measured */
+    double call_ns = 0;         /* its time a call; 0: none */
+    double point_ns = 0;        /* the whole point's */
     for (int i = (int)first; i < n; i++) {
         perf_point p;
         perf_plan_point(&c, i, &p);
-        json_t *o = exec_device(t) ? perf_device_point(t, &p, c.point_seconds)
-                                   : perf_measure_point(t, &p, c.point_seconds);
+        if (p.op != last.op || p.dtype != last.dtype || p.layout != last.layout)
+            call_ns = point_ns = 0;     /* a new series */
+        double grow = (double)p.bytes / (double)(last.bytes ? last.bytes : 1);
+        json_t *o;
+        if (call_ns > 0 && call_ns * grow > c.point_budget_s * 1e9) {
+            o = perf_cut_point(&p, &last, call_ns, call_ns * grow, c.point_budget_s, 0);
+        } else if (point_ns * grow > PERF_POINT_FACTOR * c.point_budget_s * 1e9) {
+            o = perf_cut_point(&p, &last, point_ns, point_ns * grow,
+                               PERF_POINT_FACTOR * c.point_budget_s, 1);
+        } else {
+            double start = now_s();
+            o = exec_device(t) ? perf_device_point(t, &p, c.point_seconds)
+                               : perf_measure_point(t, &p, c.point_seconds, c.point_budget_s);
+            json_t *ex = json_object_get(json_object_get(o, "execute"), "median_ns");
+            last = p;
+            call_ns = json_object_get(o, "over_budget") ? INFINITY
+                      : ex ? json_number_value(ex) : 0;
+            point_ns = (now_s() - start) * 1e9;
+        }
         json_object_set_new(o, "index", json_integer(i));
         put_line(o);
     }
@@ -98,5 +125,9 @@ int cmd_perf_worker(int argc, char **argv)
                 json_object_set_new(f, "tiny_execute", perf_device_tiny(t, (reshape_op)op));
             put_line(json_pack("{s:o}", "fixed", f));
         }
-    return EXIT_CONFORMANT;
+    /* at once, as a run's worker ends: no exit handler of the candidate's
+     * runs after the last line, and under LeakSanitizer no leak check,
+     * whose tracer the sandbox stops (the parent then waited out its
+     * --timeout for the end of the lines) */
+    _exit(EXIT_CONFORMANT);
 }

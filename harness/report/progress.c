@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "base/base.h"
+#include "run/run.h"
 
 static const char *color_of(verdict v)
 {
@@ -64,6 +65,10 @@ void progress_result(progress *p, const rcase *c, const result *r)
 {
     p->done++;
     p->counts[r->vd]++;
+    if (r->detail && strstr(r->detail, SCHEDULE_RERUN_NOTE)) {
+        p->rerun++;
+        p->confirmed += r->vd == VD_TIMEOUT;
+    }
     if (p->verbose && r->vd != VD_PASS) {
         clear_live(p);
         const char *on = p->color ? color_of(r->vd) : "", *off = p->color ? "\033[0m" : "";
@@ -94,6 +99,9 @@ void progress_finish(progress *p, double el, long ncases, int load_errors,
         }
     if (first)
         printf(" nothing ran");
+    if (p->rerun)
+        printf("; %ld ran again with the full budget after the adaptive one ran out: %ld "
+               "TIMEOUT confirmed, %ld not", p->rerun, p->confirmed, p->rerun - p->confirmed);
     if (load_errors)
         printf("; %d load error%s", load_errors, load_errors == 1 ? "" : "s");
     printf("\n");

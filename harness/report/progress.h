@@ -23,6 +23,8 @@ typedef struct progress {
     double start, last;
     long total, done;
     long counts[VD_COUNT];
+    long rerun, confirmed;  /* run again with the full budget (schedule.h),
+                               TIMEOUTs among them */
 } progress;
 
 void progress_init(progress *p, long total, int quiet, int verbose);

@@ -50,9 +50,10 @@ typedef struct run_info {
 json_t *report_build(const run_info *ri);
 
 /*
- * Recomputes "summary", "status_agreement", "matrices", "findings",
- * "skips" and "verdict" of `report` from its "cases" array (each entry's
- * op, clause, dtype, tags, verdict, detail and status_agrees).
+ * Recomputes "summary", "status_agreement", "adaptive_timeouts",
+ * "matrices", "findings", "skips" and "verdict" of `report` from its
+ * "cases" array (each entry's op, clause, dtype, tags, verdict, detail and
+ * status_agrees).
  */
 void report_summarize(json_t *report);
 

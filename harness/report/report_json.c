@@ -121,6 +121,7 @@ json_t *report_build(const run_info *ri)
     json_object_set_new(json_object_get(report, "host"), "device", host_device(ri->probe));
     json_object_set_new(report, "summary", json_object());
     json_object_set_new(report, "status_agreement", json_object());
+    json_object_set_new(report, "adaptive_timeouts", json_object());
     json_object_set_new(report, "matrices", json_object());
     json_object_set_new(report, "load_errors", errors);
     if (ri->libraries)
@@ -212,11 +213,15 @@ void report_summarize(json_t *report)
     json_t *cases = json_object_get(report, "cases");
     json_t *summary = new_counts(), *clause = json_object(), *dtype = json_object(),
            *tag = json_object();
-    long agree = 0, disagree = 0, against = 0;
+    long agree = 0, disagree = 0, against = 0, rerun = 0, confirmed = 0;
     size_t i;
     json_t *e;
     json_array_foreach(cases, i, e) {
         const char *vd = str(e, "verdict"), *op = str(e, "op");
+        if (strstr(str(e, "detail"), SCHEDULE_RERUN_NOTE)) {
+            rerun++;
+            confirmed += !strcmp(vd, verdict_name(VD_TIMEOUT));
+        }
         bump(summary, vd);
         bump(row(clause, "op", op, "clause", str(e, "clause")), vd);
         bump(row(dtype, "op", op, "dtype", str(e, "dtype")), vd);
@@ -244,6 +249,10 @@ void report_summarize(json_t *report)
                         json_pack("{s:o, s:o, s:o}", "op_clause", sorted_rows(clause, "op", "clause"),
                                   "op_dtype", sorted_rows(dtype, "op", "dtype"),
                                   "tag", sorted_rows(tag, "tag", NULL)));
+    json_object_set_new(report, "adaptive_timeouts",
+                        json_pack("{s:I, s:I, s:I}", "rerun", (json_int_t)rerun, "confirmed",
+                                  (json_int_t)confirmed, "not_confirmed",
+                                  (json_int_t)(rerun - confirmed)));
     json_object_set_new(report, "findings", findings_build(cases));
     json_object_set_new(report, "skips", skips_build(cases));
     json_decref(clause);

@@ -50,17 +50,21 @@ static void property(FILE *f, const char *name, const char *value)
 }
 
 /*
- * The suite's properties: "skips" ("N runs for M reasons") and one
- * "skip.K" per group ("RUNS runs: REASON"), then one "library.K" per
- * shared object the workers had mapped ("SONAME sha256 HEX, PACKAGE,
- * ROLE: PATH").  Nothing when the report has neither.
+ * The suite's properties: "adaptive_timeouts.rerun", ".confirmed" and
+ * ".not_confirmed", "skips" ("N runs for M reasons") and one "skip.K" per
+ * group ("RUNS runs: REASON"), then one "library.K" per shared object the
+ * workers had mapped ("SONAME sha256 HEX, PACKAGE, ROLE: PATH").
  */
 static void write_properties(FILE *f, json_t *report)
 {
     json_t *skips = json_object_get(report, "skips"), *libs = json_object_get(report, "libraries");
-    if (!json_array_size(skips) && !json_array_size(libs))
-        return;
     fprintf(f, "    <properties>\n");
+    /* runs that ran out of an adaptive budget, run again with the full one */
+    json_t *at = json_object_get(report, "adaptive_timeouts");
+    static const char *const counts[] = {"rerun", "confirmed", "not_confirmed"};
+    for (int k = 0; k < 3; k++)
+        fprintf(f, "      <property name=\"adaptive_timeouts.%s\" value=\"%lld\"/>\n", counts[k],
+                (long long)json_integer_value(json_object_get(at, counts[k])));
     size_t i;
     json_t *g;
     if (json_array_size(skips)) {

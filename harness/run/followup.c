@@ -114,7 +114,7 @@ void followup_run(engine *e, int i, stage *stages, const case_set *set, const fo
         free(dims);
         return;
     }
-    job j = {V_DENSE, 1, {f->case_index}};
+    job j = {.v = V_DENSE, .ncases = 1, .cases = {f->case_index}, .seq = f->seq};
     stage *s = &stages[ci];
     stage_job_dst(s, a, &a->cells[ci], set, &j, f->seq | 0x80000000u, seed, f->rank, f->dims);
     char *err = NULL;

@@ -12,6 +12,7 @@
 #include "base/base.h"
 #include "judge/judge.h"
 #include "followup.h"
+#include "confirm.h"
 
 /* Big-cell memory above this is given back after its job. */
 #define RELEASE_BYTES ((size_t)1 << 20)
@@ -67,6 +68,7 @@ typedef struct run {
     result_sink sink;
     void *ctx;
     batch *batches;
+    confirmer *confirm;         /* where a short budget's TIMEOUT runs again */
 } run;
 
 static int queue_empty(const queue *q)
@@ -198,7 +200,8 @@ static void release_big(arena *a, batch *b)
  * everything when the output of several requests cannot be told apart
  * and may be a flood, the crashed request and the rest when a crash's
  * output may be another request's, else the requests after the one that
- * ended it.
+ * ended it; that one goes to the confirmer instead of the judge when a
+ * short budget ran out (confirm.h).
  */
 static void batch_ended(run *r, batch *b, const arena *a, const completion *d)
 {
@@ -221,6 +224,12 @@ static void batch_ended(run *r, batch *b, const arena *a, const completion *d)
         hand_back(r, b, at);
         return;
     }
+    if (d->kind == DONE_TIMEOUT && d->short_budget && r->confirm) {
+        /* a suspect, not a TIMEOUT, until the full budget ran out too */
+        confirm_add(r->confirm, b->jobs[at], r->q.small[b->jobs[at]], d->budget_ms);
+        hand_back(r, b, at + 1);
+        return;
+    }
     judge_one(r, b, at, a, d);
     hand_back(r, b, at + 1);
 }
@@ -231,7 +240,7 @@ static void stage_and_submit(run *r, batch *b, int i)
     arena *a = engine_arena(r->e, i);
     for (int k = 0; k < b->n; k++)
         stage_job(&b->stages[b->cells[k]], a, &a->cells[b->cells[k]], r->set,
-                  &r->q.jobs[b->jobs[k]], (uint32_t)b->jobs[k] + 1, r->seed);
+                  &r->q.jobs[b->jobs[k]], r->q.jobs[b->jobs[k]].seq, r->seed);
     char *err = NULL;
     if (engine_submit(r->e, i, b->cells, b->n, &err) != 0)
         die(EXIT_HARNESS, "%s", err);
@@ -324,6 +333,8 @@ void schedule_run(engine *e, const case_set *set, const job *jobs, int njobs, in
              .sink = sink, .ctx = ctx, .batches = batches};
     pthread_mutex_init(&r.lock, NULL);
     pthread_cond_init(&r.more, NULL);
+    if (engine_isolation(e) != ISO_NONE)
+        r.confirm = confirm_new(e, set, jobs, strict, timeout_ms, seed, &r.lock, sink, ctx);
     if (engine_isolation(e) == ISO_WORKER && nslots > 1) {
         pthread_t *tids = xcalloc((size_t)nslots, sizeof *tids);
         slot_arg *args = xcalloc((size_t)nslots, sizeof *args);
@@ -345,6 +356,8 @@ void schedule_run(engine *e, const case_set *set, const job *jobs, int njobs, in
     } else {
         drive_all(&r);
     }
+    if (r.confirm)
+        confirm_finish(r.confirm);
     pthread_cond_destroy(&r.more);
     pthread_mutex_destroy(&r.lock);
     for (int i = 0; i < nslots; i++)

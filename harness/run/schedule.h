@@ -5,8 +5,9 @@
  * its batch ends.  A batch that ends early (a crash, a hang, a flood) is
  * judged up to the request that ended it, and the requests after it run
  * again in a fresh worker; output that cannot be pinned on one request
- * makes the batch run again one request at a time.  Depends on job.h,
- * stage.h and worker.h.
+ * makes the batch run again one request at a time.  A request that ran
+ * out of a short (adaptive) budget runs again with the full budget before
+ * its result counts (confirm.h).  Depends on job.h, stage.h and worker.h.
  */
 #ifndef HARNESS_SCHEDULE_H
 #define HARNESS_SCHEDULE_H
@@ -15,6 +16,13 @@
 
 #include "engine/engine.h"
 #include "judge/judge.h"
+
+/* What the detail of a result says once its request ran again with the
+ * full budget after a short one ran out (confirm.h): "...; run again with
+ * the full budget after the adaptive budget of 100 ms ran out".  A TIMEOUT
+ * with it is a confirmed one; another verdict with it is one the short
+ * budget would have made a TIMEOUT. */
+#define SCHEDULE_RERUN_NOTE "run again with the full budget"
 
 /* Receives one result; owns its strings from then on. */
 typedef void (*result_sink)(void *ctx, result *r);
@@ -27,8 +35,9 @@ int job_fits_small(const job *j, const case_set *set);
  * Runs jobs[0..njobs) of `set` through `e` and hands every result to
  * `sink` as soon as it is judged (in no particular order).  `strict` is
  * --strict-errors, `timeout_ms` the per-request timeout (for details),
- * `seed` seeds canaries and thread payloads.  Exits with EXIT_HARNESS when
- * no worker can be started.
+ * `seed` seeds canaries and thread payloads.  Returns once every result,
+ * those of the requests run again included, is in the sink.  Exits with
+ * EXIT_HARNESS when no worker can be started.
  */
 void schedule_run(engine *e, const case_set *set, const job *jobs, int njobs, int strict,
                   int timeout_ms, uint64_t seed, result_sink sink, void *ctx);

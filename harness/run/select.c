@@ -1,6 +1,6 @@
 /*
- * select.c - case selection (select.h).  Depends on
- * libcrypto (SHA-256 for shards), fnmatch and case.h.
+ * select.c - case selection, and the jobs of a shard (select.h).  Depends
+ * on libcrypto (SHA-256 for shards), fnmatch, case.h and job.h.
  */
 #include "select.h"
 
@@ -31,7 +31,8 @@ static int has_tag(const rcase *c, const char *tag)
     return 0;
 }
 
-int *select_cases(const case_set *set, const run_options *o, int *nsel)
+/* The cases the selectors match, with or without --shard. */
+static int *matching(const case_set *set, const run_options *o, int sharded, int *nsel)
 {
     int *sel = xmalloc((size_t)(set->ncases ? set->ncases : 1) * sizeof *sel);
     int n = 0;
@@ -48,10 +49,30 @@ int *select_cases(const case_set *set, const run_options *o, int *nsel)
         }
         if (o->ops && !(o->ops & (1u << c->op)))
             continue;
-        if (o->shard_n > 1 && shard_of(c->id, o->shard_n) != o->shard_k - 1)
+        if (sharded && o->shard_n > 1 && shard_of(c->id, o->shard_n) != o->shard_k - 1)
             continue;
         sel[n++] = i;
     }
     *nsel = n;
     return sel;
+}
+
+int *select_cases(const case_set *set, const run_options *o, int *nsel)
+{
+    return matching(set, o, 1, nsel);
+}
+
+job *select_jobs(const case_set *set, const run_options *o, int *njobs)
+{
+    int nsel, n = 0;
+    int *sel = matching(set, o, 0, &nsel);
+    job *jobs = plan_jobs(set, sel, nsel, o->variants, o->max_bytes, njobs);
+    free(sel);
+    if (o->shard_n <= 1)
+        return jobs;
+    for (int i = 0; i < *njobs; i++)
+        if (shard_of(set->cases[jobs[i].cases[0]].id, o->shard_n) == o->shard_k - 1)
+            jobs[n++] = jobs[i];
+    *njobs = n;
+    return jobs;
 }

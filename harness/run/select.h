@@ -1,6 +1,6 @@
 /*
  * select.h - which loaded cases a run takes (--filter, --tag, --op,
- * --shard).  Known deviations (--expectations) are in expectations.h.
+ * --shard) and which of their jobs (select_jobs).  Known deviations (--expectations) are in expectations.h.
  * Depends on case.h, job.h, options.h.
  */
 #ifndef HARNESS_SELECT_H
@@ -20,5 +20,15 @@ int *select_cases(const case_set *set, const run_options *o, int *nsel);
 
 /* Shard (0-based) of `id` among `n` shards. */
 int shard_of(const char *id, int n);
+
+/*
+ * The jobs of the run `o` describes (plan_jobs, job.h): planned over every
+ * case the selectors other than --shard match, so that the `threads` and
+ * `repeat` picks are the whole run's, then only those of shard K of N: a
+ * job is in the shard of its first case.  The N shards of a run thus hold
+ * exactly its (case, variant) entries, each job with the `seq` it has in
+ * the whole run.  Returns a new array; *njobs its length.
+ */
+job *select_jobs(const case_set *set, const run_options *o, int *njobs);
 
 #endif

@@ -1,7 +1,8 @@
 # tests/bench/build.mk - the benchmark's own test: build/tests/bench runs
 # reshape-bench small (1 MiB payloads, the harness's basic cases, one run
-# each; the clone section as it is: a clone of HEAD and `make run` in it) and
-# checks that reports/bench.json's every figure is written and consistent.
+# each; the clone section on a stand-in checkout whose `make run` writes the
+# reports at once, as test-standalone builds a real clone) and checks that
+# reports/bench.json's every figure is written and consistent.
 # It asserts no time: benchmarks print figures.
 # Run: make test-bench
 

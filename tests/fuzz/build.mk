@@ -10,6 +10,16 @@
 #                             regression input (tests/fuzz/regressions/
 #                             <name>/) through the same entry points, built
 #                             with gcc under ASan+UBSan, no libFuzzer
+#   make test-fuzz-candidate  (part of make test) fuzz_candidate.c, the
+#                             differential target (a candidate against the
+#                             reference; README.md "Fuzzing at scale"), for a
+#                             few seconds on the reference and on a broken
+#                             candidate (tests/fuzz/candidate_test.c)
+#
+# A target's dictionary, when it has one, is tests/fuzz/<name>.dict.
+# FUZZ_CANDIDATE_SO names the candidate fuzz_candidate fuzzes when
+# RESHAPE_FUZZ_CANDIDATE does not (default: the reference); `make fuzz`
+# runs it like the others.
 #
 # A crash found by make fuzz becomes a regression: copy the input to
 # tests/fuzz/regressions/<name>/ with a name that says what it found.
@@ -29,6 +39,10 @@ $(BUILD)/fuzz/obj/%.o: %.c
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
+FUZZ_CANDIDATE_SO ?=
+$(BUILD)/fuzz/obj/tests/fuzz/fuzz_candidate.o: FUZZ_CFLAGS += \
+    $(if $(FUZZ_CANDIDATE_SO),-DFUZZ_CANDIDATE='"$(FUZZ_CANDIDATE_SO)"')
+
 $(BUILD)/fuzz/bin/fuzz_%: $(BUILD)/fuzz/obj/tests/fuzz/fuzz_%.o $(FUZZ_HOBJ)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ -o $@ $(HARNESS_LIBS)
@@ -44,13 +58,26 @@ $(BUILD)/tests/fuzz_replay: $(BUILD)/obj/tests/fuzz/regressions_test.o
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $^ -o $@ -lcriterion
 
-ALL_TARGETS  += $(FUZZ_REPLAYS) $(BUILD)/tests/fuzz_replay
-DEB_PACKAGES += clang-14 libclang-rt-14-dev
-TEST_RUNS    += test-fuzz-replay
+$(BUILD)/tests/fuzz_candidate: $(BUILD)/obj/tests/fuzz/candidate_test.o
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $^ -o $@ -lcriterion
 
-.PHONY: fuzz fuzz-run test-fuzz-replay
-test-fuzz-replay: $(BUILD)/tests/fuzz_replay $(FUZZ_REPLAYS)
+ALL_TARGETS  += $(FUZZ_REPLAYS) $(BUILD)/tests/fuzz_replay $(BUILD)/tests/fuzz_candidate \
+                $(BUILD)/fuzz/bin/fuzz_candidate
+DEB_PACKAGES += clang-14 libclang-rt-14-dev
+TEST_RUNS    += test-fuzz-replay test-fuzz-candidate
+
+.PHONY: fuzz fuzz-run test-fuzz-replay test-fuzz-candidate
+test-fuzz-replay: $(BUILD)/tests/fuzz_replay $(FUZZ_REPLAYS) $(BUILD)/libreshape_ref.so
 	@$(call san_run,$(BUILD)/tests/fuzz_replay)
+
+# The differential target for a few seconds, built with clang and libFuzzer
+# (the harness objects too, once): it finds nothing in the reference and
+# finds build/broken/special_zero_ignored.so's defect (candidate_test.c).
+test-fuzz-candidate: $(BUILD)/tests/fuzz_candidate $(BUILD)/fuzz/bin/fuzz_candidate \
+                     $(BUILD)/libreshape_ref.so $(BUILD)/broken/special_zero_ignored.so \
+                     $(BUILD)/reshape-conform
+	$(BUILD)/tests/fuzz_candidate
 
 # Seeds: the committed corpus of each target, plus the case files for the
 # case loader.  libFuzzer writes new inputs into the first folder only.
@@ -67,8 +94,9 @@ fuzz-run: $(FUZZ_BINS)
 	  seeds=""; for d in tests/fuzz/corpus/$$n tests/fuzz/regressions/$$n; do \
 	    [ -d $$d ] && seeds="$$seeds $$d"; done; \
 	  [ $$n = case_load ] && seeds="$$seeds $(fuzz_seeds_case_load)"; \
+	  dict=""; [ -f tests/fuzz/$$n.dict ] && dict=-dict=tests/fuzz/$$n.dict; \
 	  echo "fuzz: $$n for $(FUZZ_SECONDS) s"; \
-	  $(BUILD)/fuzz/bin/fuzz_$$n -max_total_time=$(FUZZ_SECONDS) -max_len=16384 \
+	  $(BUILD)/fuzz/bin/fuzz_$$n -max_total_time=$(FUZZ_SECONDS) -max_len=16384 $$dict \
 	    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
 	    -artifact_prefix=$(BUILD)/fuzz/crash-$$n- \
 	    $(BUILD)/fuzz/corpus/$$n $$seeds >$(BUILD)/fuzz/$$n.log 2>&1 \

@@ -76,6 +76,13 @@ Test(fuzz_replay, journal_reader)
     expect_clean("journal", INPUTS("journal"), 3);
 }
 
+/* the suite's hand-written cases as requests: the reference agrees with
+ * itself on every one (a disagreement aborts the target) */
+Test(fuzz_replay, candidate_seeds_against_the_reference)
+{
+    expect_clean("candidate", INPUTS("candidate"), 100);
+}
+
 Test(fuzz_replay, hostile_worker_replies)
 {
     expect_clean("wire", INPUTS("wire"), 20);

@@ -78,3 +78,34 @@ Test(deadline, recheck_is_the_shortest_short_budget_of_the_batch)
                  "a request whose short budget is the full one: no earlier look");
     cr_expect_eq(deadline_recheck_ns(&d, r, 0), 10000 * MS);
 }
+
+Test(deadline, a_requests_own_time_is_on_top_of_both_budgets)
+{
+    deadline d;
+    deadline_init(&d, 300);
+    deadline_req t;
+    deadline_describe(&t, 1, 1, 0, 1);
+    t.own_ns = 250 * MS;                /* a threads request's calling budget */
+    cr_expect_eq(deadline_full_ns(&d, &t), 550 * MS);
+    cr_expect_eq(deadline_budget_ns(&d, &t, PHASE_EXECUTE, 0), 550 * MS,
+                 "--timeout-ms 300 is not eaten by the 250 ms the request calls for");
+    strike(&d, &t, PHASE_EXECUTE);
+    cr_expect_eq(deadline_budget_ns(&d, &t, PHASE_EXECUTE, 0), t.short_ns + 250 * MS);
+    cr_expect_lt(deadline_budget_ns(&d, &t, PHASE_EXECUTE, 0), deadline_full_ns(&d, &t),
+                 "still a short budget, though above --timeout-ms");
+    cr_expect_eq(deadline_recheck_ns(&d, &t, 1), t.short_ns + 250 * MS);
+}
+
+Test(deadline, a_confirming_request_always_gets_the_full_budget)
+{
+    deadline d;
+    deadline_init(&d, 10000);
+    deadline_req r;
+    deadline_describe(&r, 1, 1, 0, 1);
+    strike(&d, &r, PHASE_INFER);
+    cr_expect_lt(deadline_budget_ns(&d, &r, PHASE_INFER, 0), 10000 * MS);
+    r.short_ns = INT64_MAX;             /* a full-budget slot's (worker.c) */
+    r.own_ns = 250 * MS;
+    cr_expect_eq(deadline_budget_ns(&d, &r, PHASE_INFER, 0), 10250 * MS);
+    cr_expect_eq(deadline_recheck_ns(&d, &r, 1), 10250 * MS);
+}

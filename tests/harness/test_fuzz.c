@@ -2,8 +2,10 @@
  * test_fuzz.c - `reshape-conform fuzz` end to end: the reference agrees
  * with itself over a fixed budget; a defect of a broken candidate is found
  * within 2,000 requests and shrunk to a case the loader reads back, which
- * the broken candidate fails and the reference passes.  Also the findings
- * of a broken candidate's run: its terminal output and the JSON counts.
+ * the broken candidate fails and the reference passes; the summary counts
+ * the requests judged, skipped and disagreeing apart; a disagreement that
+ * does not fail again when run alone is no case.  Also the findings of a
+ * broken candidate's run: its terminal output and the JSON counts.
  */
 #include <dirent.h>
 
@@ -117,6 +119,69 @@ Test(fuzz, a_32_bit_element_counter_is_found_within_600_requests, .timeout = 300
             cr_expect_eq(count_yaml(cases), 1, "%s, seed %d: %s", counters[k], seed, out);
             free(out);
         }
+}
+
+/* The counts of fuzz's summary line in `out`; 0 when it has none. */
+static int fuzz_counts(const char *out, long *requests, long *judged, long *skipped,
+                       long *disagreements)
+{
+    const char *l = strstr(out, "fuzz: ");
+    while (l && sscanf(l, "fuzz: %ld requests from %*d generated cases in %*f s (%*f/s): %ld "
+                          "judged, %ld skipped (NOT_SUPPORTED), %ld disagreements", requests,
+                       judged, skipped, disagreements) != 4)
+        l = strstr(l + 1, "fuzz: ");
+    return l != NULL;
+}
+
+Test(fuzz, the_summary_counts_judged_skipped_and_disagreements_apart, .timeout = 300)
+{
+    char dir[64], cases[128];
+    make_dir(dir, sizeof dir, "/tmp/fuzz-count-");
+    snprintf(cases, sizeof cases, "%s/cases", dir);
+    char *out;
+    long n, judged, skipped, dis;
+    /* supports() refuses every strided and in-place layout: those are skips */
+    run_cmd(dir, &out, "fuzz --candidate " CANDS "supports_dense_only.so --count 1000 "
+            "--max-cases 0 --out %s", cases);
+    cr_assert(fuzz_counts(out, &n, &judged, &skipped, &dis), "%s", out);
+    cr_expect_geq(n, 1000, "%s", out);
+    cr_expect_eq(judged + skipped, n, "%s", out);
+    cr_expect_gt(skipped, n / 10, "%s", out);
+    cr_expect_gt(judged, n / 10, "%s", out);
+    cr_expect_leq(dis, judged, "%s", out);
+    free(out);
+    run_cmd(dir, &out, "fuzz --count 1000 --max-cases 0 --out %s", cases);
+    cr_assert(fuzz_counts(out, &n, &judged, &skipped, &dis), "%s", out);
+    cr_expect(skipped == 0 && judged == n && dis == 0, "the reference: %s", out);
+    free(out);
+}
+
+Test(fuzz, a_disagreement_that_does_not_reproduce_is_no_case, .timeout = 300)
+{
+    char dir[64], cases[128];
+    make_dir(dir, sizeof dir, "/tmp/fuzz-flaky-");
+    snprintf(cases, sizeof cases, "%s/cases", dir);
+    char *out;
+    /* one successful inference in 50 returns INTERNAL, at random */
+    run_cmd(dir, &out, "fuzz --candidate " CANDS "flaky_internal.so --count 2000 --out %s", cases);
+    int unreproduced = 0;
+    const char *l = strstr(out, "fuzz: shrinking and reproducing ran ");
+    cr_assert(l && sscanf(l, "fuzz: shrinking and reproducing ran %*d requests; %d",
+                          &unreproduced) == 1, "%s", out);
+    cr_expect_geq(unreproduced, 1, "%s", out);
+    cr_expect(strstr(out, "did not fail again when run alone"), "%s", out);
+    DIR *d = opendir(cases);
+    cr_assert(d);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", cases, e->d_name);
+        char *text = strstr(e->d_name, ".yaml") ? slurp(path) : NULL;
+        cr_expect(!text || !strstr(text, "INTERNAL"), "a flaky INTERNAL was written: %s", text);
+        free(text);
+    }
+    closedir(d);
+    free(out);
 }
 
 Test(fuzz, shrunk_cases_are_small, .timeout = 300)

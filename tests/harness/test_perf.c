@@ -1,8 +1,11 @@
 /*
  * test_perf.c - `reshape-conform perf`: the profile is complete for a
  * correct candidate, and a candidate that crashes, hangs or gives wrong
- * bytes costs only its own points (perf.h).  Sizes are the smallest (4 KiB)
- * and no figure is asserted: only that each is measured.
+ * bytes costs only its own points (perf.h); a point supports() declines is
+ * "not supported" and in no figure, an in-place point is a time per call,
+ * a call over the point budget is timed once and cuts the larger sizes of
+ * its series, and the summary says all of it.  Sizes are the smallest
+ * (4 KiB, 64 KiB) and no figure is asserted: only that each is measured.
  */
 #include "run_harness.h"
 
@@ -37,11 +40,23 @@ Test(perf, reference_profile_has_every_point_measured)
     json_array_foreach(points, i, p) {
         cr_expect_str_eq(field(p, "status"), "OK", "%s %s", field(p, "dtype"), field(p, "layout"));
         double ex = json_real_value(json_object_get(json_object_get(p, "execute"), "median_ns"));
+        cr_expect(ex > 0, "execute timed");
+        if (!strcmp(field(p, "layout"), "in_place")) {
+            /* nothing has to move: a time per call, no bandwidth, no ratio */
+            cr_expect_null(json_object_get(p, "ratio"));
+            cr_expect_null(json_object_get(p, "memcpy"));
+            continue;
+        }
         double mc = json_real_value(json_object_get(json_object_get(p, "memcpy"), "median_ns"));
         double ratio = json_real_value(json_object_get(p, "ratio"));
-        cr_expect(ex > 0 && mc > 0, "both timed");
+        cr_expect(mc > 0, "memcpy timed");
         cr_expect(ratio > 0.999 * mc / ex && ratio < 1.001 * mc / ex, "ratio is memcpy / execute");
     }
+    json_t *s = json_object_get(r.report, "summary");
+    cr_expect_eq(json_integer_value(json_object_get(s, "measured")), 24);
+    cr_expect_eq(json_array_size(json_object_get(s, "layouts")), 3, "dense and both strided");
+    cr_expect_eq(json_integer_value(json_object_get(json_object_get(s, "in_place"), "points")), 6);
+    cr_expect(strstr(r.out, "perf: slowest layouts first"), "%s", r.out);
     json_t *fixed = json_array_get(json_object_get(r.report, "fixed"), 0);
     cr_expect(json_real_value(json_object_get(json_object_get(json_object_get(fixed, "infer_shape"),
                                                               "ns_per_call"), "median_ns")) > 0);
@@ -56,12 +71,67 @@ Test(perf, reference_profile_has_every_point_measured)
     snprintf(path, sizeof path, "%s/perf.html", dir);
     char *html = slurp(path);
     cr_expect(strstr(md, "| u1 | strided_src |"), "perf.md has the table: %.300s", md);
+    cr_expect(strstr(md, " ns/call |"), "perf.md gives in place a time per call: %.300s", md);
+    cr_expect(strstr(md, "Slowest layouts first: "), "perf.md has the summary: %.600s", md);
     cr_expect(strstr(md, "at the start,"), "perf.md names the load average: %.600s", md);
     cr_expect(strstr(html, "<polyline"), "perf.html has the charts");
     free(md);
     free(html);
     snprintf(path, sizeof path, "rm -rf %s", dir);
     cr_expect_eq(system(path), 0);
+    run_free(&r);
+}
+
+Test(perf, a_point_supports_declines_is_not_supported_and_in_no_figure)
+{
+    /* supports() declines every strided and in-place layout */
+    run r = run_harness(QUICK " --candidate " CANDS "supports_dense_only.so");
+    cr_assert_eq(r.code, 0, "exit %d: %s", r.code, r.err);
+    cr_expect_eq(count_points(&r, NULL, "NOT_SUPPORTED"), 18);
+    cr_expect_eq(count_points(&r, "dense", "OK"), 6);
+    size_t i;
+    json_t *p, *s = json_object_get(r.report, "summary");
+    json_array_foreach(json_object_get(r.report, "points"), i, p)
+        if (!strcmp(field(p, "status"), "NOT_SUPPORTED"))
+            cr_expect(!json_object_get(p, "ratio") && !json_object_get(p, "execute"),
+                      "a point not supported is not timed");
+    cr_expect_eq(json_integer_value(json_object_get(s, "not_supported")), 18);
+    json_array_foreach(json_object_get(s, "layouts"), i, p) {
+        int dense = !strcmp(field(p, "layout"), "dense");
+        cr_expect_eq(json_integer_value(json_object_get(p, "points")), dense ? 6 : 0,
+                     "%s: only measured points count", field(p, "layout"));
+        cr_expect_eq(json_object_get(p, "median_ratio") != NULL, dense);
+    }
+    cr_expect(strstr(r.out, "18 not supported and 0 refused with an error status (in no figure)"),
+              "%s", r.out);
+    run_free(&r);
+}
+
+Test(perf, a_call_over_the_point_budget_is_timed_once_and_cuts_its_series)
+{
+    run r = run_harness("perf --op openvino_reshape_1 --max-size 64K --point-seconds 0 "
+                        "--point-budget 0 --quiet");
+    cr_assert_eq(r.code, 0, "exit %d: %s", r.code, r.err);
+    size_t i;
+    json_t *p;
+    int once = 0;
+    json_array_foreach(json_object_get(r.report, "points"), i, p) {
+        long long bytes = json_integer_value(json_object_get(p, "bytes"));
+        if (bytes == 4096) {
+            cr_expect_str_eq(field(p, "status"), "OK");
+            once += json_object_get(p, "over_budget") != NULL;
+            cr_expect_eq(json_integer_value(json_object_get(p, "rounds")), 1);
+        } else {
+            cr_expect_str_eq(field(p, "status"), "CUT", "the 64 KiB points are not run");
+        }
+    }
+    cr_expect_eq(once, 24);
+    json_t *s = json_object_get(r.report, "summary");
+    cr_expect_eq(json_array_size(json_object_get(s, "cut")), 24);
+    cr_expect_eq(json_integer_value(json_object_get(s, "timed_once")), 24);
+    cr_expect(strstr(r.out, "perf: cut (not run: by a smaller point of their series, a call "
+                            "would take longer than the point budget): u1 dense 64 KiB "
+                            "(openvino_reshape_1),"), "%s", r.out);
     run_free(&r);
 }
 
@@ -142,7 +212,11 @@ Test(perf, what_the_candidate_starts_is_killed_and_counted)
     cr_assert_eq(r.code, 0, "exit %d: %s", r.code, r.err);
     cr_expect_eq(json_integer_value(json_object_get(r.report, "processes_left_running")), 1);
     cr_expect(strstr(r.err, "left 1 process running"), "stderr: %s", r.err);
-    /* the stray names itself broken-stray; none may outlive the profile */
-    cr_expect_neq(system("pgrep -x broken-stray >/dev/null"), 0, "a broken-stray survived");
+    /* the stray names itself broken-stray; none of this harness binary's
+     * (others may run on the machine) may outlive the profile */
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "exe=$(realpath %s); for p in $(pgrep -x broken-stray); do "
+             "[ \"$(readlink /proc/$p/exe)\" = \"$exe\" ] && exit 0; done; exit 1", harness_bin());
+    cr_expect_neq(system(cmd), 0, "a broken-stray survived");
     run_free(&r);
 }

@@ -4,8 +4,10 @@
 # run the renderer (Python, from the source tree) on the fixtures in
 # tests/reports/data/ and open its HTML in headless chromium.  They run from
 # the repository root; REPORTS_TEST_DIR keeps the plain and sanitized runs'
-# files apart.  After a run, build/reports-test/report.png is a screenshot of
-# the nonconformant fixture's page.  junit.c also runs build/reshape-conform
+# files apart; each run renders a fixture once (support.c, rendered_once)
+# into REPORTS_TEST_DIR/fixture-cache-<runner pid>/.  After a run,
+# build/reports-test/report.png is a screenshot of the nonconformant
+# fixture's page.  junit.c also runs build/reshape-conform
 # on two broken candidates and validates its JUnit with xmllint (junit.xsd).
 
 REPORTS_TEST_SRC := $(sort $(wildcard tests/reports/*.c))
@@ -26,8 +28,10 @@ DEB_PACKAGES += python3-jinja2 python3-yaml chromium fonts-dejavu-core \
 
 .PHONY: test-reports test-reports-san
 test-reports: $(BUILD)/tests/reports
+	@rm -rf $(BUILD)/reports-test/fixture-cache-*
 	REPORTS_TEST_DIR=$(BUILD)/reports-test $(BUILD)/tests/reports
 
 test-reports-san: $(BUILD)/san/tests/reports
+	@rm -rf $(BUILD)/san/reports-test/fixture-cache-*
 	@$(call san_run,REPORTS_TEST_DIR=$(BUILD)/san/reports-test \
 	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 $(BUILD)/san/tests/reports)

@@ -5,6 +5,7 @@
 #define _XOPEN_SOURCE 700 /* nftw() */
 #include "support.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -228,12 +229,66 @@ static void give_dir(char *out, char **dir)
         free(out);
 }
 
+/* Copies the regular files of folder `from` into folder `to`. */
+static void copy_files(const char *from, const char *to)
+{
+    DIR *d = opendir(from);
+    cr_assert_not_null(d, "cannot read \"%s\"", from);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        char *src = rt_join(from, e->d_name), *dst = rt_join(to, e->d_name);
+        struct stat st;
+        size_t len;
+        char *data = stat(src, &st) == 0 && S_ISREG(st.st_mode) ? rt_read(src, &len) : NULL;
+        cr_assert(!data || rt_write(dst, data, len) == 0, "cannot write \"%s\"", dst);
+        free(data);
+        free(src);
+        free(dst);
+    }
+    closedir(d);
+}
+
+/* The folder where fixture `fixture` is rendered once per run of the test
+ * binary (the tests of a run share their runner, getppid()), not once per
+ * test: the renderer is deterministic (cli/same_report_same_bytes), and a
+ * render costs a Python start and jinja2's import, most of what these tests
+ * cost.  Two tests that render it at once each publish by rename(); the
+ * second's is dropped. */
+static char *rendered_once(const char *fixture)
+{
+    const char *base = getenv("REPORTS_TEST_DIR");
+    char key[256];
+    snprintf(key, sizeof key, "fixture-cache-%ld/%s", (long)getppid(), fixture);
+    char *done = rt_join(base && *base ? base : "build/reports-test", key);
+    char *html = rt_join(done, "report.html");
+    int have = access(html, R_OK) == 0;
+    free(html);
+    if (have)
+        return done;
+    snprintf(key, sizeof key, "%s.%ld", fixture, (long)getpid());
+    char *tmp = rt_join(done, "..");
+    char *mine = rt_join(tmp, key);
+    free(tmp);
+    cr_assert_eq(make_dirs(mine), 0, "cannot create \"%s\": %s", mine, strerror(errno));
+    char *json = rt_join(RT_DATA, fixture);
+    free(render_into(json, mine, "report.md"));
+    free(json);
+    if (rename(mine, done) != 0)
+        rt_remove_tree(mine);   /* another test published it first */
+    free(mine);
+    return done;
+}
+
 char *rt_render_fixture(const char *fixture, const char *name, const char *file, char **dir)
 {
-    char *json = rt_join(RT_DATA, fixture);
+    char *cache = rendered_once(fixture);
     char *out = rt_workdir(name);
-    char *text = render_into(json, out, file);
-    free(json);
+    copy_files(cache, out);
+    free(cache);
+    char *path = rt_join(out, file);
+    char *text = rt_read(path, NULL);
+    cr_assert_not_null(text, "render.py did not write \"%s\"", path);
+    free(path);
     give_dir(out, dir);
     return text;
 }

@@ -69,10 +69,11 @@ char *rt_join(const char *dir, const char *file);
  * timeout 120 s.  Returns what rt_run() returns. */
 int rt_render(rt_result *r, const char *json, const char *out_dir);
 
-/* Renders the fixture RT_DATA/`fixture` into a fresh workdir `name`,
- * asserts the renderer exited 0, and returns the contents of `file` there
- * ("report.md" or "report.html"), which the caller frees.  Stores the
- * workdir in `*dir` (the caller frees it) when `dir` is not NULL. */
+/* Renders the fixture RT_DATA/`fixture` (once per run of the test binary,
+ * asserting the renderer exited 0), copies what it wrote into a fresh
+ * workdir `name` and returns the contents of `file` there ("report.md" or
+ * "report.html"), which the caller frees.  Stores the workdir in `*dir`
+ * (the caller frees it) when `dir` is not NULL. */
 char *rt_render_fixture(const char *fixture, const char *name, const char *file, char **dir);
 
 /* The same for a report a test has changed: writes `report` as

@@ -1,0 +1,47 @@
+/*
+ * confirm.h - no TIMEOUT without the full budget: a request that ran out
+ * of a short (adaptive) budget (engine/deadline.h) is a suspect, not a
+ * TIMEOUT.  It runs again, alone, with the full --timeout-ms, in a
+ * full-budget slot of the engine (engine_full_budget_slot), and that run's
+ * result is the one that counts: a TIMEOUT then is confirmed, anything
+ * else is what the call really does.  Suspects run in parallel, up to
+ * CONFIRM_SLOTS at a time, each slot driven by a thread of its own, beside
+ * the run's own slots: a candidate that hangs on a whole class of
+ * requests costs the run's slots a short budget a hang and the confirming
+ * slots a full budget each.  Private to run/ (used by schedule.c).
+ * Depends on schedule.h.
+ */
+#ifndef HARNESS_CONFIRM_H
+#define HARNESS_CONFIRM_H
+
+#include <pthread.h>
+#include <stdint.h>
+
+#include "schedule.h"
+
+/* Suspects running at once, at most: the engine's full-budget slots. */
+#define CONFIRM_SLOTS ENGINE_FULL_SLOTS
+
+typedef struct confirmer confirmer;
+
+/*
+ * A confirmer for the run of jobs[] of `set` through `e`: results go to
+ * `sink(ctx, ...)` under `sink_lock`, as schedule_run's do; `strict`,
+ * `timeout_ms` and `seed` are the run's.  Starts nothing until the first
+ * suspect.
+ */
+confirmer *confirm_new(engine *e, const case_set *set, const job *jobs, int strict,
+                       int timeout_ms, uint64_t seed, pthread_mutex_t *sink_lock,
+                       result_sink sink, void *ctx);
+
+/* Queues jobs[jx], which ran out of a short budget of `budget_ms`, to run
+ * again with the full budget, in a small cell when `small`
+ * (job_fits_small), else in the big cell.  Thread-safe. */
+void confirm_add(confirmer *c, int jx, int small, int64_t budget_ms);
+
+/* Waits until every queued suspect is judged and handed to the sink and
+ * frees `c` (the slots stay the engine's).  No confirm_add may follow or
+ * run meanwhile. */
+void confirm_finish(confirmer *c);
+
+#endif
