@@ -14,7 +14,10 @@ its data fill defines), or dst's strides, or in_place, as cases/FORMAT.md
     buffer, transposed, starting deep in it);
   - a dst with nested, permuted or merely distinct strides (written), and
     one whose elements overlap: a 0 stride, more elements than offsets, a
-    repeat only enumeration finds (INVALID_ARGUMENT);
+    repeat only enumeration finds (INVALID_ARGUMENT); the enumeration (D12,
+    "The overlap test", step 5) also on distinct offsets across the first
+    64-offset words of its bitmap (0, 63, 64 and 65 among them) and on a
+    3 x 3 dst, and on a single repeat at offset 63 and at offset 129;
   - in place with a broadcast, size-1-strided or permuted src, or a
     strided dst (INVALID_ARGUMENT: D12 wants both dense).
 Every form runs on f32, f16, u8, s4 and u1 (the sub-byte ones with random
@@ -87,9 +90,13 @@ FORMS = (
     ("transposed_slice", "view", [3, 4], [12], _src([3, 4], [2, 8], 8), None, False),
     ("permuted_dst", "view", [12], [3, 4], None, [1, 3], False),
     ("distinct_dst", "view", [6], [3, 2], None, [2, 3], False),
+    ("distinct_dst_across_words", "view", [12], [3, 4], None, [22, 21], False),
+    ("distinct_dst_3x3", "view", [9], [3, 3], None, [3, 2], False),
     ("dst_zero_stride", "overlap", [12], [4, 3], None, [0, 1], False),
     ("dst_more_elements_than_offsets", "overlap", [12], [4, 3], None, [2, 1], False),
     ("dst_repeat_found_by_enumeration", "overlap", [12], [4, 3], None, [2, 3], False),
+    ("dst_repeat_at_offset_63", "overlap", [8], [2, 4], None, [63, 21], False),
+    ("dst_repeat_at_offset_129", "overlap", [8], [2, 4], None, [129, 43], False),
     ("in_place_broadcast", "in_place", [4, 3], [12], _src([4, 3], [0, 1]), None, True),
     ("in_place_size1_strides", "in_place", [1, 12], [12], _src([1, 12], [HUGE, 1]), None, True),
     ("in_place_permuted", "in_place", [3, 4], [12], _src([3, 4], [1, 3]), None, True),

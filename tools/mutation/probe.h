@@ -10,7 +10,9 @@
  * Calls are valid under include/reshape_candidate.h (D12): any dtype, ranks
  * 0 to 6, dims 0 to 5 (often 0 and 1), dense or strided src (padded and
  * permuted views, a stride of 0 on any dim, any stride on a size-1 dim),
- * dense or strided dst whose elements never overlap, in place, shape values
+ * dense or strided dst (now and then with small strides whose elements may
+ * overlap, which execute refuses), in place (dense, or refused with strides
+ * on one side), shape values
  * derived from the input and edited (-1, 0, others), both special_zero
  * settings, the shape tensor mostly in a dtype its op allows.  One call in
  * 25 reaches near the 2^63-bit limit (huge strides or dense dims over a
@@ -55,7 +57,7 @@ typedef struct probe_call {
     int nvalues;
     int64_t values[PROBE_VALUES_MAX];
     unsigned char shape_bytes[8 * PROBE_VALUES_MAX];
-    int in_place; /* dst->data == src->data, both dense */
+    int in_place; /* dst->data == src->data (with strides: refused) */
     int plain;    /* the child runs with RESHAPE_REF_PLAIN=1 */
     int far;      /* a tensor reaches near the 2^63-bit limit */
     size_t arena_bytes;

@@ -22,6 +22,8 @@ run itself, into the results file.  Exits 0 when every mutant was probed
 """
 import argparse
 import fnmatch
+import glob
+import hashlib
 import json
 import os
 import shutil
@@ -34,6 +36,28 @@ import build_run  # noqa: E402
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 CALLS = 3000
 SEED = 1
+
+
+# What a probe answer depends on: the probe's calls and comparisons, and the
+# original build it compares a mutant with.
+SOURCES = ("tools/mutation/probe.c", "tools/mutation/probe_draw.c",
+           "tools/mutation/probe.h", "harness/suite/fill.c",
+           "harness/suite/fill.h", "include/reshape_candidate.h")
+
+
+def source_sha(root):
+    """sha256 over the paths and bytes of SOURCES and reference/*.c: a probe
+    answer kept from a run whose sha differs is stale (run.py --resume
+    probes again)."""
+    h = hashlib.sha256()
+    paths = list(SOURCES) + sorted(
+        os.path.relpath(p, root)
+        for p in glob.glob(os.path.join(root, "reference", "*.c")))
+    for rel in paths:
+        with open(os.path.join(root, rel), "rb") as f:
+            h.update(rel.encode() + b"\0" + hashlib.sha256(f.read())
+                     .hexdigest().encode())
+    return h.hexdigest()
 
 
 def binaries(root):

@@ -95,6 +95,18 @@ static void overlap_strides(uint64_t *st, probe_tensor *t)
     }
 }
 
+/* dst only: small strides (0 to 6) on its dims above 1, so that its
+ * elements may share offsets: a call execute must refuse with nothing
+ * written, unless the strides happen to keep every offset apart.  Reaches
+ * each step of the reference's overlap test (a stride of 0, nested
+ * strides, more elements than offsets, the enumeration). */
+static void clash_strides(uint64_t *st, probe_tensor *t)
+{
+    for (int32_t i = 0; i < t->rank; i++)
+        if (t->dims[i] > 1 && one_in(st, 2))
+            t->strides[i] = (int64_t)below(st, 7);
+}
+
 /* The shape's values: the input dims merged or split, then edited. */
 static void draw_values(uint64_t *st, probe_call *c)
 {
@@ -175,7 +187,8 @@ static void infer_dst(probe_call *c, const reshape_candidate *original)
 
 /*
  * A call near the 2^63-bit limit: a stride that puts the last element a
- * few elements either side of the header's bound, on src or on dst; dense
+ * few elements either side of the header's bound, on src or on dst (on the
+ * outer or the inner dim, on dst now and then beside a 0); dense
  * dims of 2^59 elements and more (a suffix product just below INT64_MAX
  * among them); strides whose offsets leave int64.  Every buffer is
  * PROBE_FAR_BYTES: such a tensor is refused, or read past.  The shape
@@ -210,6 +223,16 @@ static void draw_far(uint64_t *st, probe_call *c)
         t->strides[0] = bound - (m - 1) + (int64_t)below(st, 5) - 2;
         t->strides[1] = 1;
         t->strided = 1;
+        /* now and then a dst whose elements overlap (a 0 on the dim of m),
+         * or a permuted tensor (the huge stride on the inner dim) */
+        if (kind == 1 && m > 1 && one_in(st, 4)) {
+            t->strides[1] = 0;
+        } else if (one_in(st, 3)) {
+            c->src.dims[0] = m;
+            c->src.dims[1] = 2;
+            t->strides[1] = t->strides[0];
+            t->strides[0] = 1;
+        }
     }
     c->nvalues = c->src.rank; /* values stay 0 */
     c->shape_dtype = RESHAPE_DT_S64;
@@ -269,14 +292,21 @@ void probe_draw(probe_call *c, uint64_t seed, uint64_t index,
     draw_shape(&st, c);
     infer_dst(c, original);
     uint64_t layout = below(&st, 8);
-    if (layout == 0)
+    if (layout == 0) {
         c->in_place = 1;
+        /* now and then with strides on one side: refused (D12) */
+        if (one_in(&st, 4))
+            view_strides(&st, one_in(&st, 2) ? &c->src : &c->dst);
+    }
     if (layout >= 4 || layout == 2) {
         view_strides(&st, &c->src);
         overlap_strides(&st, &c->src);
     }
-    if (layout >= 3)
+    if (layout >= 3) {
         view_strides(&st, &c->dst);
+        if (one_in(&st, 4))
+            clash_strides(&st, &c->dst);
+    }
     place(&st, c);
     if (c->arena_bytes > PROBE_ARENA_CAP) {
         c->src.strided = c->dst.strided = 0;

@@ -16,10 +16,13 @@ observe the change), "message:" (only the last_error() text changes, which
 the contract leaves free; counted with the equivalent ones),
 "unreachable:" (observable only through calls no process can make: tensors
 reaching past 2^59 bytes, which no process holds) or "harness:" (the
-harness's policy lets it pass).  A survivor is left out of the score only
-when its reason is "equivalent:" or "message:" and the probe ran on it and
-told it from the original on no call: a survivor the probe separated, or
-one it did not run on, counts against the score whatever its reason says.
+harness cannot show it: its policy lets it pass, or it shows only out of
+memory, on a dst larger than the loader stages, or as undefined behaviour
+the harness meets only by chance; equivalent.yaml's header).  A survivor
+is left out of the score only when its reason is "equivalent:" or
+"message:" and the probe ran on it and told it from the original on no
+call: a survivor the probe separated, or one it did not run on, counts
+against the score whatever its reason says.
 An "unreachable:" reason is contradicted when the probe separated the
 mutant on a call that stays far from the 2^63-bit limit.
 """
@@ -153,8 +156,10 @@ def render(ms, explanations, elapsed, facts):
       "probe made; %d explained as equivalent but separated by the probe; "
       "%d explained as equivalent but not probed; %d `unreachable` (only "
       "tensors no process holds could show them), %d more whose "
-      "`unreachable` the probe contradicted; %d `harness` (the harness's "
-      "policy lets them pass); %d unexplained.  Only the equivalent ones "
+      "`unreachable` the probe contradicted; %d `harness` (the harness "
+      "cannot show them: its policy lets them pass, or they show only out "
+      "of memory, on a dst larger than it stages, or as undefined "
+      "behaviour it meets only by chance); %d unexplained.  Only the equivalent ones "
       "are left out of the score.\n" % (
           score, st["killed"], judged, default_score,
           cls["equivalent"] + cls["message"], cls["message"],

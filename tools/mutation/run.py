@@ -159,6 +159,7 @@ class Judge:
         own, so that a run's changes read as a diff of whole mutants; the
         object paths and hashes of this run's builds are left out."""
         head = json.dumps({"seconds": elapsed, "cases_sha256": self.cases,
+                           "probe_sha256": probe.source_sha(ROOT),
                            "file_sha256": {k: file_sha(v) for k, v in
                                            self.texts.items()},
                            "run": self.facts}, sort_keys=True)
@@ -202,7 +203,9 @@ KEPT = ("killed", "equivalent", "duplicate", "stillborn")
 
 def resume(ms, texts, results):
     """Takes the verdicts of the results file for every mutant whose file
-    is unchanged and whose verdict cannot change by adding cases."""
+    is unchanged and whose verdict cannot change by adding cases; a
+    survivor's probe answer only when the probe and the reference are
+    unchanged too (probe.source_sha), else it is probed again."""
     try:
         with open(results) as f:
             old = json.load(f)
@@ -212,6 +215,7 @@ def resume(ms, texts, results):
     prev = {m["id"]: m for m in old.get("mutants", [])}
     keep = KEPT + (("survived",) if old.get("cases_sha256") == cases_sha()
                    else ())
+    same_probe = old.get("probe_sha256") == probe.source_sha(ROOT)
     kept = 0
     for m in ms:
         p = prev.get(m["id"])
@@ -221,7 +225,8 @@ def resume(ms, texts, results):
                 shas.get(m["file"]) != file_sha(texts[m["file"]]) or \
                 (p["old"], p["new"]) != (m["old"], m["new"]):
             continue
-        for k in ("status", "killed_by", "evidence", "probe"):
+        for k in ("status", "killed_by", "evidence") + \
+                (("probe",) if same_probe else ()):
             if k in p:
                 m[k] = p[k]
         m.pop("rejudge", None)

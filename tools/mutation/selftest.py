@@ -15,21 +15,29 @@ Depends on: Python 3, Debian's python3-clang, gcc, and a built tree
   4. A mutant no case can tell apart survives all three runs: error.c's
      message buffer of 257 bytes instead of 256 (no message is that long);
      its reason is in equivalent.yaml.
-  5. The equivalence probe (probe.py) separates two mutants that are not
+  5. The equivalence probe (probe.py) separates four mutants that are not
      equivalent: copy.c's run test `ss == 1` turned into `ss == 0` (a
-     broadcast src, inner stride 0, is then read as a dense run: the
-     suite's cases cannot state that layout yet) and the rule-5 mutant of
-     check 3.
-  6. The probe separates neither error.c's 257-byte buffer nor copy.c's
+     broadcast src, inner stride 0, is then read as a dense run), the
+     rule-5 mutant of check 3, overlap.c without `nested = 0` (a dst whose
+     elements overlap is then written: the probe draws such dsts) and
+     execute.c's in-place test `src->strides != NULL || dst->strides !=
+     NULL` with `&&` (an in-place call with a strided dst is then made).
+  6. The probe separates neither error.c's 257-byte buffer, nor copy.c's
      `j < 0` turned into `j <= 0` in walk_row_left (rank-1 runs of one
-     element each: the same bytes), so it does not call an equivalent
-     mutant different.
+     element each: the same bytes), nor overlap.c's enumeration without its
+     own `*overlaps = 0` (the caller has set it), so it does not call an
+     equivalent mutant different.
   7. report.py leaves out of the score only the equivalent survivors the
      probe could not separate: of a killed mutant and two survivors
      explained as equivalent, one separated by the probe, the score is 1
      of 2, and the separated one is marked NOT EQUIVALENT.
+  8. run.py --resume keeps a survivor's probe answer only while the probe
+     and the reference are the ones that gave it (probe.source_sha).
+  9. overlap_search.py, whose searches equivalent.yaml cites, finds what
+     it says.
 Exits 0 when every check holds, 1 otherwise (each failure on a line).
 """
+import json
 import os
 import sys
 import tempfile
@@ -37,6 +45,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import build_run  # noqa: E402
 import mutants as mut  # noqa: E402
+import overlap_search  # noqa: E402
 import probe  # noqa: E402
 import report  # noqa: E402
 import run  # noqa: E402
@@ -60,13 +69,19 @@ SURVIVOR = ("reference/error.c", "static _Thread_local char message[256];",
 # (spec, whether the probe must separate it)
 PROBED = [(("reference/copy.c", "if (ss == 1 && ds == 1)", "1", "0"), True),
           (KILLED, True),
+          (("reference/overlap.c", "nested = 0;", "nested = 0", ""), True),
+          (("reference/execute.c",
+            "(src->strides != NULL || dst->strides != NULL))", "||", "&&"),
+           True),
           (SURVIVOR, False),
           (("reference/copy.c", "return j < 0 ? 1 : w->dims[j] - w->index[j];",
-            "<", "<="), False)]
+            "<", "<="), False),
+          (("reference/overlap.c", "    *overlaps = 0;\n    for (;;) {",
+            "*overlaps = 0", ""), False)]
 
-# fixture, determinism, unique ids, the killed, the survivor, the four
-# probed mutants, the score
-CHECKS = 10
+# fixture, determinism, unique ids, the killed, the survivor, the seven
+# probed mutants, the score, the probe answers resume keeps, the searches
+CHECKS = 15
 
 
 def find(ms, spec):
@@ -122,6 +137,26 @@ def check_score(failures):
                         "separated against the score")
 
 
+def check_resume(ms, texts, work, failures):
+    """Check 8: a probe answer survives --resume only with the same probe
+    and reference."""
+    m = ms[0]
+    old = {"id": m["id"], "file": m["file"], "old": m["old"],
+           "new": m["new"], "status": "survived", "probe": {"run": 1}}
+    shas = {f: run.file_sha(t) for f, t in texts.items()}
+    path = os.path.join(work, "resume.json")
+    for probe_sha, want in ((probe.source_sha(ROOT), True), ("stale", False)):
+        with open(path, "w") as f:
+            json.dump({"cases_sha256": run.cases_sha(), "file_sha256": shas,
+                       "probe_sha256": probe_sha, "mutants": [old]}, f)
+        fresh = [{k: v for k, v in m.items() if k not in ("status", "probe")}]
+        run.resume(fresh, texts, path)
+        if fresh[0].get("status") != "survived" or \
+                ("probe" in fresh[0]) is not want:
+            failures.append("resume with %s probe: %r" % (
+                "the same" if want else "another", fresh[0].get("probe")))
+
+
 def main():
     failures = []
     os.chdir(ROOT)
@@ -164,7 +199,10 @@ def main():
                 failures.append("%s: evidence %r is not a failing line" % (
                     m["id"], m["evidence"]))
         check_probe(first, texts, work, failures)
+        check_resume(first, texts, work, failures)
     check_score(failures)
+    if overlap_search.main() != 0:
+        failures.append("overlap_search.py contradicts equivalent.yaml")
     for f in failures:
         print("test-mutation: " + f, file=sys.stderr)
     print("test-mutation: %d checks, %d failed" % (CHECKS, len(failures)))
