@@ -1,9 +1,9 @@
 /*
- * spawn.c - one worker process (worker_proc.h): starting it (posix_spawn
- * of the harness itself as `reshape-conform __worker`, or a fork with
- * --isolation fork), waiting for its hello (loaded or refused) with what
- * it printed while loading, killing it with what runs below it, reaping
- * it.  Depends on engine_int.h.
+ * spawn.c - one process of worker_proc.h: spawning it (posix_spawn of the
+ * harness itself as `reshape-conform __worker`, in a process group of its
+ * own), waiting for its hello (loaded or refused) with what it printed
+ * while loading, asking a zygote for a worker (zygote.h), killing a
+ * process with what runs below it, reaping it.  Depends on engine_int.h.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -24,6 +25,7 @@
 #include "engine_int.h"
 #include "exec.h"
 #include "reaper.h"
+#include "zygote.h"
 
 extern char **environ;
 
@@ -32,6 +34,19 @@ int64_t engine_mono_ns(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+char *engine_worker_exe(void)
+{
+    static const char *const places[] = {"reshape-conform-worker",
+                                         "../libexec/reshape-conform/reshape-conform-worker"};
+    for (size_t k = 0; k < sizeof places / sizeof *places; k++) {
+        char *p = path_join(exe_dir(), places[k]);
+        if (access(p, X_OK) == 0)
+            return p;
+        free(p);
+    }
+    return xstrdup("/proc/self/exe");
 }
 
 static int engine_read_full(int fd, void *buf, size_t n)
@@ -65,6 +80,31 @@ void proc_reap(proc *p, int *wstatus)
     p->ready = 0;
 }
 
+/* Waits until `p` has ended or CLOCK_MONOTONIC passes `by` (ns), through
+ * a pidfd (Linux 5.3; without one, until it ends).  Returns 0 when it
+ * ended (reaped as proc_reap does), 1 when it still runs at `by`. */
+int proc_reap_by(proc *p, int64_t by, int *wstatus)
+{
+    int fd = p->pid > 0 ? (int)syscall(SYS_pidfd_open, p->pid, 0) : -1;
+    while (fd >= 0) {
+        int64_t left = (by - engine_mono_ns()) / 1000000;
+        struct pollfd f = {fd, POLLIN, 0};
+        int r = poll(&f, 1, left < 0 ? 0 : (int)left + 1);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r == 0 && left < 0) {
+            close(fd);
+            return 1;
+        }
+        if (r != 0) {
+            close(fd);
+            break;
+        }
+    }
+    proc_reap(p, wstatus);
+    return 0;
+}
+
 /* Kills a worker and everything below it; returns how many processes
  * below it were running. */
 int proc_kill(proc *p, int *wstatus)
@@ -96,32 +136,13 @@ static int move_high(int fd)
     return h;
 }
 
-/* The forked worker of --isolation fork: it gives up the parent's views
- * of every arena (it maps its own slot's view when bound) and serves. */
-static _Noreturn void forked_worker(engine *e, const worker_args *w, int req, int resp, int out)
+/* Creates the three channels of a process (worker_proc.h): a socket pair
+ * for fd 3, a pipe for fd 4 and one for fds 1 and 2; the child's ends are
+ * req[1], resp[1] and out[1], with `high` moved above fd 9 (for
+ * posix_spawn's dup2 onto fds 1-4).  Returns 0, or -1 with *err set and
+ * nothing left open. */
+static int make_channels(int req[2], int resp[2], int out[2], int high, char **err)
 {
-    for (int i = 0; i < e->nslots; i++) {
-        arena_drop_pview(&e->slots[i].ar);
-        arena_drop_wview(&e->slots[i].ar);
-    }
-    int devnull = open("/dev/null", O_RDONLY);
-    if (devnull < 0 || dup2(devnull, 0) < 0 || dup2(out, 1) < 0 || dup2(out, 2) < 0 ||
-        dup2(req, WORKER_FD_REQ) < 0 || dup2(resp, WORKER_FD_RESP) < 0)
-        _exit(127);
-    worker_serve(w);
-}
-
-/*
- * Starts a worker into `p`; it loads the candidate on its own.  A worker
- * is the harness binary itself run as `__worker` (posix_spawn: no fork of
- * the parent's memory, whose pages would otherwise each take a
- * copy-on-write fault when the parent next writes them), or with
- * --isolation fork a fork() that serves one batch.  Returns 0, or -1 with
- * *err set.
- */
-static int proc_spawn_here(engine *e, proc *p, char **err)
-{
-    int req[2], resp[2], out[2];
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, req)) {
         *err = xasprintf("cannot create a socket pair: %s", strerror(errno));
         return -1;
@@ -140,49 +161,129 @@ static int proc_spawn_here(engine *e, proc *p, char **err)
         }
         return -1;
     }
+    if (!high)
+        return 0;
     req[1] = move_high(req[1]);
     resp[1] = move_high(resp[1]);
     out[1] = move_high(out[1]);
-    pid_t pid = -1;
-    int rc = 0;
-    worker_args w = {e->path, e->big_src, e->big_dst, getpid(), e->mode == ISO_FORK, e->sandbox};
-    if (req[1] < 0 || resp[1] < 0 || out[1] < 0) {
-        rc = errno;
-    } else if (e->mode == ISO_FORK) {
-        fflush(stdout);
-        fflush(stderr);
-        pid = fork();
-        if (pid == 0)
-            forked_worker(e, &w, req[1], resp[1], out[1]);
-        rc = pid < 0 ? errno : 0;
-    } else {
-        char src[32], dst[32], parent[32], sandbox[2] = {e->sandbox ? '1' : '0', '\0'};
-        snprintf(src, sizeof src, "%zu", e->big_src);
-        snprintf(dst, sizeof dst, "%zu", e->big_dst);
-        snprintf(parent, sizeof parent, "%ld", (long)w.parent);
-        char *argv[] = {"reshape-conform", "__worker", e->path, src, dst, parent, sandbox, NULL};
-        posix_spawn_file_actions_t fa;
-        posix_spawn_file_actions_init(&fa);
-        posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-        posix_spawn_file_actions_adddup2(&fa, out[1], 1);
-        posix_spawn_file_actions_adddup2(&fa, out[1], 2);
-        posix_spawn_file_actions_adddup2(&fa, req[1], WORKER_FD_REQ);
-        posix_spawn_file_actions_adddup2(&fa, resp[1], WORKER_FD_RESP);
-        rc = posix_spawn(&pid, "/proc/self/exe", &fa, NULL, argv, environ);
-        posix_spawn_file_actions_destroy(&fa);
+    if (req[1] >= 0 && resp[1] >= 0 && out[1] >= 0)
+        return 0;
+    *err = xasprintf("cannot create pipes: %s", strerror(errno));
+    int *all[] = {req, resp, out};
+    for (int k = 0; k < 3; k++) {
+        close(all[k][0]);
+        if (all[k][1] >= 0)
+            close(all[k][1]);
     }
+    return -1;
+}
+
+/* Closes the child's ends; on failure (`ok` 0) the parent's too. */
+static void close_channels(int req[2], int resp[2], int out[2], int ok)
+{
     close(req[1]);
     close(resp[1]);
     close(out[1]);
+    if (ok)
+        return;
+    close(req[0]);
+    close(resp[0]);
+    close(out[0]);
+}
+
+/*
+ * Spawns a process of worker_proc.h into `p`: e->exe (engine_worker_exe)
+ * with the harness's `__worker` command line (posix_spawn: no fork of the
+ * parent's memory, whose pages would otherwise each take a copy-on-write
+ * fault when the parent next writes them), in a process group of its own.
+ * It loads the candidate on its own.  Returns 0, or -1 with *err set.
+ */
+static int proc_spawn_here(engine *e, proc *p, char **err)
+{
+    int req[2], resp[2], out[2];
+    if (make_channels(req, resp, out, 1, err) != 0)
+        return -1;
+    char src[32], dst[32], parent[32], sandbox[2] = {e->sandbox ? '1' : '0', '\0'};
+    snprintf(src, sizeof src, "%zu", e->big_src);
+    snprintf(dst, sizeof dst, "%zu", e->big_dst);
+    snprintf(parent, sizeof parent, "%ld", (long)getpid());
+    char *argv[] = {"reshape-conform", "__worker", e->path, src, dst, parent, sandbox, NULL};
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+    posix_spawn_file_actions_adddup2(&fa, out[1], 2);
+    posix_spawn_file_actions_adddup2(&fa, req[1], WORKER_FD_REQ);
+    posix_spawn_file_actions_adddup2(&fa, resp[1], WORKER_FD_RESP);
+    posix_spawnattr_t at;
+    posix_spawnattr_init(&at);
+    posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&at, 0);
+    pid_t pid = -1;
+    int rc = posix_spawn(&pid, e->exe, &fa, &at, argv, environ);
+    posix_spawnattr_destroy(&at);
+    posix_spawn_file_actions_destroy(&fa);
+    close_channels(req, resp, out, rc == 0 && pid > 0);
     if (rc != 0 || pid <= 0) {
         *err = xasprintf("cannot start a worker: %s", strerror(rc ? rc : EAGAIN));
-        close(req[0]);
-        close(resp[0]);
-        close(out[0]);
         return -1;
     }
     fcntl(out[0], F_SETFL, O_NONBLOCK);
-    *p = (proc){pid, req[0], resp[0], out[0], 0};
+    *p = (proc){.pid = pid, .req_w = req[0], .resp_r = resp[0], .out_r = out[0]};
+    return 0;
+}
+
+int proc_send_fds(int sock, const void *data, size_t len, const int *fds, int nfds)
+{
+    union {
+        char buf[CMSG_SPACE(3 * sizeof(int))];
+        struct cmsghdr align;
+    } u;
+    memset(&u, 0, sizeof u);
+    struct iovec io = {(void *)data, len};
+    struct msghdr m = {0};
+    m.msg_iov = &io;
+    m.msg_iovlen = 1;
+    m.msg_control = u.buf;
+    m.msg_controllen = CMSG_SPACE((size_t)nfds * sizeof(int));
+    struct cmsghdr *c = CMSG_FIRSTHDR(&m);
+    c->cmsg_level = SOL_SOCKET;
+    c->cmsg_type = SCM_RIGHTS;
+    c->cmsg_len = CMSG_LEN((size_t)nfds * sizeof(int));
+    memcpy(CMSG_DATA(c), fds, (size_t)nfds * sizeof(int));
+    ssize_t n;
+    while ((n = sendmsg(sock, &m, MSG_NOSIGNAL)) < 0 && errno == EINTR)
+        ;
+    return n == (ssize_t)len ? 0 : -1;
+}
+
+int proc_fork(engine *e, proc *z, proc *p, char **err)
+{
+    int req[2], resp[2], out[2];
+    if (make_channels(req, resp, out, 0, err) != 0)
+        return -1;
+    zygote_request q = {ZYGOTE_FORK};
+    int fds[3] = {out[1], req[1], resp[1]}, ok = 0;
+    int32_t answer = -EPIPE;
+    if (proc_send_fds(z->req_w, &q, sizeof q, fds, 3) == 0) {
+        struct pollfd f = {z->resp_r, POLLIN, 0};
+        int ms = e->timeout_ms > ENGINE_LOAD_MIN_MS ? e->timeout_ms : ENGINE_LOAD_MIN_MS;
+        int r;
+        while ((r = poll(&f, 1, ms)) < 0 && errno == EINTR)
+            ;
+        ok = r == 1 && engine_read_full(z->resp_r, &answer, sizeof answer) == 0 && answer > 0;
+    }
+    close_channels(req, resp, out, ok);
+    if (!ok) {
+        *err = answer < 0 && answer != -EPIPE
+                   ? xasprintf("the zygote (pid %ld) cannot fork a worker: %s", (long)z->pid,
+                               strerror((int)-answer))
+                   : xasprintf("the zygote (pid %ld) did not answer", (long)z->pid);
+        return -1;
+    }
+    fcntl(out[0], F_SETFL, O_NONBLOCK);
+    *p = (proc){.pid = (pid_t)answer, .req_w = req[0], .resp_r = resp[0], .out_r = out[0],
+                 .ready = 1, .forked = 1};
     return 0;
 }
 
@@ -290,6 +391,10 @@ int proc_await_ready(engine *e, proc *p, char **err)
         got = got && engine_read_full(p->resp_r, (char *)&e->hello + 1, sizeof e->hello - 1) == 0;
         if (got && e->hello.state == 'r') {
             p->ready = 1;
+            p->forkable = e->hello.forkable;
+            /* what the constructors left running */
+            if (e->hello.strays > 0)
+                e->strays += reaper_kill_descendants(p->pid);
             break;
         }
         int st;

@@ -60,8 +60,13 @@ static void slot_drain(engine *e, slot *s)
     }
 }
 
-static void slot_complete(slot *s, int idx, done_kind kind, int at, int wstatus, completion *out)
+/* Fills `out` for the end of slot `s`'s batch; `pinned` as completion's. */
+static void slot_complete(slot *s, int idx, done_kind kind, int at, int wstatus, int pinned,
+                          completion *out)
 {
+    out->pinned = kind == DONE_DIED ? pinned || s->n == 1 : 1;
+    s->limit = kind != DONE_OK ? 1 : s->limit < ARENA_CELLS / 2 ? 2 * s->limit : ARENA_CELLS;
+    out->fresh = s->fresh_batch && (kind == DONE_OK ? 0 : at) == 0;
     out->strays = 0;
     out->budget_ms = 0;
     out->slot = idx;
@@ -115,7 +120,7 @@ static int engine_check_slot(engine *e, int i, const struct pollfd *po, const st
     if (s->attr_bytes > ENGINE_FLOOD_BYTES) {
         int at = s->attr_at;
         int below = engine_kill_late(e, &s->w);
-        slot_complete(s, i, DONE_FLOOD, at, 0, out);
+        slot_complete(s, i, DONE_FLOOD, at, 0, 1, out);
         out->strays = below;
         return 1;
     }
@@ -137,14 +142,19 @@ static int engine_check_slot(engine *e, int i, const struct pollfd *po, const st
             const cell *cl = &s->ar.cells[arena_batch(s->ar.pview)->cells[at]];
             int sig = arena_response(cl, s->ar.pview)->fault_signal;
             proc_leave_dying(e, &s->w);
-            slot_complete(s, i, DONE_DIED, at, sig > 0 && sig < 128 ? sig : SIGKILL, out);
+            slot_complete(s, i, DONE_DIED, at, sig > 0 && sig < 128 ? sig : SIGKILL, 1, out);
+        } else if (r == 1 && c == WORKER_EXITING) {
+            /* the candidate called exit(): its status comes at once */
+            int st, at = slot_running_now(s);
+            slot_drain(e, s);
+            proc_reap(&s->w, &st);
+            __atomic_store_n(&e->sweep_due, 1, __ATOMIC_RELAXED);
+            slot_complete(s, i, DONE_DIED, at, st, 1, out);
         } else if (r == 1) {
-            if (e->mode == ISO_FORK)
-                proc_reap(&s->w, NULL);
             if (s->attr_bytes > ENGINE_FLOOD_BYTES) {
                 int at = s->attr_at;
                 proc_kill(&s->w, NULL);
-                slot_complete(s, i, DONE_FLOOD, at, 0, out);
+                slot_complete(s, i, DONE_FLOOD, at, 0, 1, out);
             } else {
                 int below = 0;
                 if (c == WORKER_STRAYS) {
@@ -153,14 +163,26 @@ static int engine_check_slot(engine *e, int i, const struct pollfd *po, const st
                     below = reaper_kill_descendants(s->w.pid);
                     __atomic_store_n(&e->forky, 1, __ATOMIC_RELAXED);
                 }
-                slot_complete(s, i, DONE_OK, s->n, 0, out);
+                slot_complete(s, i, DONE_OK, s->n, 0, 1, out);
                 out->strays = below;
             }
         } else {
+            /* its answer pipe closed: it died unannounced, or the candidate
+             * closed the pipe and goes on; it gets the running request's
+             * deadline to end */
             int st, at = slot_running_now(s);
-            proc_reap(&s->w, &st);
+            int64_t by = slot_deadline_of(e, s);
+            if (proc_reap_by(&s->w, by, &st) != 0) {
+                int64_t started = __atomic_load_n(&arena_batch(s->ar.pview)->started_ns,
+                                                  __ATOMIC_ACQUIRE);
+                int below = engine_kill_late(e, &s->w);
+                slot_complete(s, i, DONE_TIMEOUT, at, 0, 1, out);
+                out->budget_ms = (by - started) / 1000000;
+                out->strays = below;
+                return 1;
+            }
             __atomic_store_n(&e->sweep_due, 1, __ATOMIC_RELAXED);
-            slot_complete(s, i, DONE_DIED, at, st, out);
+            slot_complete(s, i, DONE_DIED, at, st, 0, out);
         }
         return 1;
     }
@@ -171,7 +193,7 @@ static int engine_check_slot(engine *e, int i, const struct pollfd *po, const st
         int64_t budget = deadline_budget_ns(&e->dl, &s->req[at], phase, now - started);
         int below = engine_kill_late(e, &s->w);
         deadline_timed_out(&e->dl, &s->req[at], phase);
-        slot_complete(s, i, DONE_TIMEOUT, at, 0, out);
+        slot_complete(s, i, DONE_TIMEOUT, at, 0, 1, out);
         out->budget_ms = budget / 1000000;
         out->strays = below;
         return 1;

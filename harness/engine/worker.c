@@ -28,6 +28,7 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
 {
     engine *e = xcalloc(1, sizeof *e);
     pthread_mutex_init(&e->lock, NULL);
+    pthread_rwlock_init(&e->forks, NULL);
     e->owner = pthread_self();
     spawner_init(&e->sp);
     e->mode = mode;
@@ -40,6 +41,7 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
              "left running is not found", strerror(errno));
     e->nslots = mode == ISO_NONE ? 1 : (nslots < 1 ? 1 : nslots);
     e->path = xstrdup(path);
+    e->exe = engine_worker_exe();
     e->timeout_ms = timeout_ms;
     e->slots = xcalloc((size_t)e->nslots, sizeof *e->slots);
     e->done = xcalloc((size_t)e->nslots, sizeof *e->done);
@@ -47,18 +49,21 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
     e->big_src = big_src;
     e->big_dst = big_dst;
     signal(SIGPIPE, SIG_IGN);
-    for (int i = 0; i < e->nslots; i++)
+    for (int i = 0; i < e->nslots; i++) {
         e->slots[i].ar.fd = -1;
-    /* the first worker loads and checks the candidate, then waits as a
-     * spare; one more per slot load meanwhile, and while they load the
-     * parent makes the arenas, so none is waited for */
+        e->slots[i].limit = ARENA_CELLS;
+    }
+    /* the first process loads and checks the candidate, then waits as a
+     * spare; one more per slot loads meanwhile (each becomes a slot's
+     * zygote, or its worker when the candidate cannot be forked), and
+     * while they load the parent makes the arenas, so none is waited for */
     if (mode != ISO_NONE) {
         if (proc_spawn(e, &e->spares[0], err) != 0) {
             engine_stop(e);
             return NULL;
         }
         e->nspares = 1;
-        engine_top_up_spares(e, e->nslots + 1);
+        engine_top_up_spares(e, e->nslots);
     }
     for (int i = 0; i < e->nslots; i++) {
         if (arena_create(&e->slots[i].ar, big_src, big_dst) != 0) {
@@ -112,12 +117,12 @@ arena *engine_arena(engine *e, int i)
     return &e->slots[i].ar;
 }
 
-int engine_batch_limit(const engine *e)
+int engine_batch_limit(const engine *e, int i)
 {
-    return e->mode == ISO_FORK || __atomic_load_n(&e->chatty, __ATOMIC_RELAXED) ||
-                   __atomic_load_n(&e->forky, __ATOMIC_RELAXED)
-               ? 1
-               : ARENA_CELLS;
+    if (e->mode == ISO_FORK || __atomic_load_n(&e->chatty, __ATOMIC_RELAXED) ||
+        __atomic_load_n(&e->forky, __ATOMIC_RELAXED))
+        return 1;
+    return e->mode == ISO_NONE ? ARENA_CELLS : e->slots[i].limit;
 }
 
 /* Describes the staged requests of slot `s` for the deadline rule. */
@@ -152,13 +157,13 @@ int engine_submit(engine *e, int i, const int *cells, int n, char **err)
         e->done[e->ndone++] = i;
         return 0;
     }
-    if (s->w.pid == 0) {
-        pthread_mutex_lock(&e->lock);
-        int rc = engine_bind_worker(e, i, err);
-        pthread_mutex_unlock(&e->lock);
-        if (rc != 0)
-            return -1;
-    }
+    /* a process no earlier request touched: retire one that ran a batch */
+    if (s->w.pid > 0 && s->w.batches > 0 && (e->mode == ISO_FORK || s->want_fresh))
+        proc_leave_dying(e, &s->w);
+    s->want_fresh = 0;
+    if (s->w.pid == 0 && engine_bind_worker(e, i, err) != 0)
+        return -1;
+    s->fresh_batch = s->w.batches++ == 0;
     describe_batch(s, cells, n);
     s->out_bytes = s->attr_bytes = s->head_len = 0;
     s->attr_at = 0;
@@ -173,14 +178,30 @@ int engine_submit(engine *e, int i, const int *cells, int n, char **err)
     return 0;
 }
 
+void engine_fresh(engine *e, int i)
+{
+    e->slots[i].want_fresh = 1;
+}
+
+pid_t engine_worker_pid(const engine *e, int i)
+{
+    return e->mode == ISO_NONE ? getpid() : e->slots[i].w.pid;
+}
+
+pid_t engine_zygote_pid(const engine *e, int i)
+{
+    return e->mode == ISO_NONE ? 0 : e->slots[i].z.pid;
+}
+
 void engine_finish(engine *e)
 {
     for (int i = 0; i < e->nslots; i++) {
-        proc *p = &e->slots[i].w;
-        if (p->pid > 0 && p->req_w >= 0) {
-            close(p->req_w);        /* EOF: the worker exits by itself */
-            p->req_w = -1;
-        }
+        proc *all[2] = {&e->slots[i].w, &e->slots[i].z};
+        for (int k = 0; k < 2; k++)
+            if (all[k]->pid > 0 && all[k]->req_w >= 0) {
+                close(all[k]->req_w);   /* EOF: it exits by itself */
+                all[k]->req_w = -1;
+            }
     }
     /* spares have nothing to finish, and one may still be loading a
      * candidate that hangs */
@@ -196,11 +217,13 @@ void engine_finish(engine *e)
 
 int engine_stop(engine *e)
 {
-    proc *all[2 * 256 + 1];
+    proc *all[3 * 256 + 1];
     int np = 0;
     engine_finish(e);
-    for (int i = 0; i < e->nslots; i++)
+    for (int i = 0; i < e->nslots; i++) {
         all[np++] = &e->slots[i].w;
+        all[np++] = &e->slots[i].z;
+    }
     for (int k = 0; k < e->nspares; k++)
         all[np++] = &e->spares[k];
     for (int k = 0; k < np; k++) {
@@ -224,7 +247,9 @@ int engine_stop(engine *e)
     free(e->spares);
     free(e->done);
     free(e->path);
+    free(e->exe);
     pthread_mutex_destroy(&e->lock);
+    pthread_rwlock_destroy(&e->forks);
     spawner_destroy(&e->sp);
     int strays = e->strays;
     free(e);
