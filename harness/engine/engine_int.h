@@ -2,7 +2,7 @@
  * engine_int.h - what the engine's parent-side files share, private to
  * engine/: a process (proc: a zygote or a worker), a slot, the engine
  * itself, and the functions one file calls in another (spawn.c: spawning,
- * loading, forking from a zygote, killing and reaping; pool.c: dying
+ * forking from a zygote, killing and reaping; hello.c: loading; pool.c: dying
  * workers, spares, zygotes, binding; wait.c: batches' ends).  Depends on
  * worker.h, wire.h, worker_proc.h, deadline.h, spawner.h.
  */
@@ -91,6 +91,10 @@ int64_t engine_mono_ns(void);
  * (/proc/self/exe), whose `__worker` command runs the same code.
  * Allocated. */
 char *engine_worker_exe(void);
+
+/* Reads exactly `n` bytes from `fd` (again after EINTR).  Returns 0, or
+ * -1 at EOF or on an error. */
+int engine_read_full(int fd, void *buf, size_t n);
 
 /* Waits for worker `p` to end (its wait status into *wstatus when not
  * NULL), closes the parent's ends of its pipes, leaves `p` empty. */

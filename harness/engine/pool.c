@@ -23,6 +23,7 @@
 #include "base/base.h"
 #include "engine_int.h"
 #include "exec.h"
+#include "groups.h"
 #include "reaper.h"
 
 /* Leaves a worker that is dying to be reaped later, so that its teardown
@@ -97,10 +98,12 @@ void engine_reap_dying(engine *e, int block)
         pid_t r;
         while ((r = waitpid(e->dying[k], &st, block ? 0 : WNOHANG)) < 0 && errno == EINTR)
             ;
-        if (r == 0)
+        if (r == 0) {
             e->dying[n++] = e->dying[k];
-        else
+        } else {
+            groups_remove(e->dying[k]);
             __atomic_store_n(&e->sweep_due, 1, __ATOMIC_RELAXED);
+        }
     }
     e->ndying = n;
     int64_t now = engine_mono_ns();

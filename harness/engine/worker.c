@@ -21,6 +21,7 @@
 #include "base/base.h"
 #include "engine_int.h"
 #include "exec.h"
+#include "groups.h"
 #include "reaper.h"
 
 engine *engine_start(isolation mode, int nslots, const char *path, int timeout_ms, int sandbox,
@@ -36,6 +37,8 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
     e->want_spares = 1;
     deadline_init(&e->dl, timeout_ms);
     memset(probe, 0, sizeof *probe);
+    if (mode != ISO_NONE)
+        groups_watch();
     if (mode != ISO_NONE && reaper_become_subreaper() != 0)
         warn("cannot make the harness a child subreaper (%s): what a dead worker's candidate "
              "left running is not found", strerror(errno));
@@ -232,6 +235,7 @@ int engine_stop(engine *e)
             int st;
             while (waitpid(p->pid, &st, 0) < 0 && errno == EINTR)
                 ;
+            groups_remove(p->pid);
             close(p->resp_r);
             close(p->out_r);
             p->pid = 0;
