@@ -235,6 +235,11 @@ int engine_stop(engine *e)
             int st;
             while (waitpid(p->pid, &st, 0) < 0 && errno == EINTR)
                 ;
+            /* a zygote ends by itself at EOF; one that was killed meanwhile
+             * had no fork to make since */
+            if (k % 2 && k < 2 * e->nslots && WIFSIGNALED(st))
+                warn("the zygote of slot %d (pid %ld) was killed during the run: signal %d (%s)",
+                     k / 2, (long)p->pid, WTERMSIG(st), strsignal(WTERMSIG(st)));
             groups_remove(p->pid);
             close(p->resp_r);
             close(p->out_r);

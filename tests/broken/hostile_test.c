@@ -11,6 +11,7 @@
  */
 #include <criterion/criterion.h>
 #include <ctype.h>
+#include <jansson.h>
 #include <dirent.h>
 #include <fcntl.h>
 #include <glob.h>
@@ -131,4 +132,58 @@ Test(hostile, an_exit_in_a_constructor_is_the_candidates_crash, .timeout = 300)
 Test(hostile, closing_the_workers_fds_is_a_crash_that_says_so, .timeout = 300)
 {
     hostile("closes_fds", "CRASH", "the worker lost its channel to the harness", 3000);
+}
+
+/* The verdict of every (case, variant) of build/broken/<name>.so over the
+ * hand-written cases with `--jobs JOBS`: an object "id/variant" ->
+ * verdict. */
+static json_t *verdicts_with_jobs(const char *name, const char *jobs)
+{
+    char so[512], pattern[512], label[96], json[512];
+    snprintf(so, sizeof so, "%s/%s.so", run_broken_dir(), name);
+    snprintf(label, sizeof label, "hostile-%s-jobs%s", name, jobs);
+    snprintf(pattern, sizeof pattern, "%s/*.yaml", run_cases_dir());
+    glob_t g;
+    cr_assert_eq(glob(pattern, 0, NULL, &g), 0);
+    const char **argv = calloc(2 * g.gl_pathc + 3, sizeof *argv);
+    for (size_t i = 0; i < g.gl_pathc; i++) {
+        argv[2 * i] = "--cases";
+        argv[2 * i + 1] = g.gl_pathv[i];
+    }
+    argv[2 * g.gl_pathc] = "--jobs";
+    argv[2 * g.gl_pathc + 1] = jobs;
+    int rc = run_harness(so, runs_dir(), label, 3000, argv, json, sizeof json);
+    free(argv);
+    globfree(&g);
+    cr_assert_eq(rc, 1, "%s: exit %d; see %s/%s.log", name, rc, runs_dir(), label);
+    json_t *report = json_load_file(json, 0, NULL), *map = json_object(), *e;
+    cr_assert_not_null(report, "%s: no report %s", name, json);
+    size_t i;
+    json_array_foreach(json_object_get(report, "cases"), i, e) {
+        char key[512];
+        snprintf(key, sizeof key, "%s/%s", json_string_value(json_object_get(e, "id")),
+                 json_string_value(json_object_get(e, "variant")));
+        json_object_set(map, key, json_object_get(e, "verdict"));
+    }
+    json_decref(report);
+    return map;
+}
+
+/* Which request closes the fds first in a process used to depend on how
+ * the requests were batched (460 CRASH in one run, 494 in another): now a
+ * death no request is known to have caused runs each request of its batch
+ * again alone, in a fresh process, where every execute closes them. */
+Test(hostile, closing_the_workers_fds_gets_the_same_verdicts_whatever_the_jobs, .timeout = 300)
+{
+    json_t *one = verdicts_with_jobs("closes_fds", "1"), *three = verdicts_with_jobs("closes_fds", "3");
+    cr_expect_gt(json_object_size(one), 500);
+    cr_expect(json_equal(one, three), "closes_fds: the verdicts with --jobs 1 and 3 differ");
+    const char *key;
+    json_t *v;
+    size_t crashes = 0;
+    json_object_foreach(one, key, v)
+        crashes += !strcmp(json_string_value(v), "CRASH");
+    cr_expect_gt(crashes, 100);
+    json_decref(one);
+    json_decref(three);
 }
