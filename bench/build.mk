@@ -15,7 +15,8 @@ $(BUILD)/bench/reshape-bench: $(BENCH_OBJS) $(BUILD)/libreshape_ref.a
 	$(CC) $(CFLAGS) -o $@ $^ -ljansson
 
 bench: deps
-	@$(MAKE) --no-print-directory $(BUILD)/bench/reshape-bench $(BUILD)/reshape-conform
+	@$(MAKE) --no-print-directory $(BUILD)/bench/reshape-bench $(BUILD)/reshape-conform \
+	  $(BENCH_CANDS) $(BUILD)/broken/pauses_ignoring_signals.so $(BUILD)/libreshape_ref.so
 	$(BUILD)/bench/reshape-bench --harness $(BUILD)/reshape-conform --cases cases \
 	  --tmp $(BUILD)/bench --json reports/bench.json
 

@@ -17,9 +17,9 @@
 #define HARNESS "build/reshape-conform"
 #define BASIC "tests/harness/data/basic"
 
-/* Runs reshape-bench with `only` ("copy", "harness" or "clone") and returns
- * its JSON (asserting it exited 0). */
-static json_t *run_bench(const char *only)
+/* Runs reshape-bench with `only` ("copy", "harness", "clone" or "crashy")
+ * and `extra` arguments and returns its JSON (asserting it exited 0). */
+static json_t *run_bench_with(const char *only, const char *extra)
 {
     char dir[] = "/tmp/bench-test-XXXXXX";
     cr_assert_not_null(mkdtemp(dir));
@@ -27,8 +27,8 @@ static json_t *run_bench(const char *only)
     snprintf(json, sizeof json, "%s/bench.json", dir);
     snprintf(cmd, sizeof cmd,
              BENCH " --harness " HARNESS " --cases " BASIC " --tmp %s --copy-mib 1"
-                   " --large-mib 1 --repeats 1 --only %s --json %s > %s/out.txt 2>&1",
-             dir, only, json, dir);
+                   " --large-mib 1 --repeats 1 --only %s --json %s %s > %s/out.txt 2>&1",
+             dir, only, json, extra, dir);
     int rc = system(cmd);
     char out[300];
     snprintf(out, sizeof out, "cat %s/out.txt >&2", dir);
@@ -41,6 +41,11 @@ static json_t *run_bench(const char *only)
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     cr_expect_eq(system(cmd), 0);
     return root;
+}
+
+static json_t *run_bench(const char *only)
+{
+    return run_bench_with(only, "");
 }
 
 static double num(json_t *o, const char *path)
@@ -145,5 +150,40 @@ Test(bench, clone_to_first_report_is_a_clone_and_a_make_run, .timeout = 900)
                                              "clone_to_first_report_s")));
     cr_expect_null(json_object_get(b, "harness"), "--only clone ran the harness section");
     cr_expect_null(json_object_get(b, "copy"), "--only clone ran the copy section");
+    json_decref(b);
+}
+
+/* The crash and hang figures, the load a command that only sleeps and the
+ * baseline the harness itself. */
+Test(bench, crashy_figures_are_whole_runs_of_each_candidate, .timeout = 300)
+{
+    json_t *b = run_bench_with("crashy", "--load-cmd 'sleep 60' --baseline " HARNESS);
+    static const char *const runs[] = {"crash_every_call", "crash_every_call_loaded",
+                                       "crash_every_call_jobs_1", "crash_every_call_every_core",
+                                       "xtensor_standin", "hang", "reference",
+                                       "reference_baseline"};
+    double results = num(b, "crashy.reference.results");
+    cr_expect_gt(results, 0);
+    for (size_t i = 0; i < sizeof runs / sizeof *runs; i++) {
+        char p[4][96];
+        snprintf(p[0], sizeof p[0], "crashy.%s.results", runs[i]);
+        snprintf(p[1], sizeof p[1], "crashy.%s.wall_seconds", runs[i]);
+        snprintf(p[2], sizeof p[2], "crashy.%s.cpu_seconds", runs[i]);
+        snprintf(p[3], sizeof p[3], "crashy.%s.crashes", runs[i]);
+        cr_expect_eq(num(b, p[0]), results, "%s: not the same cases", p[0]);
+        cr_expect_gt(num(b, p[1]), 0, "%s", p[1]);
+        cr_expect_gt(num(b, p[2]), 0, "%s", p[2]);
+        if (i < 4)
+            cr_expect_eq(num(b, p[3]), results, "%s: every call crashes", p[3]);
+    }
+    expect_close(num(b, "crashy.crash_every_call.ms_per_crash"),
+                 1000 * num(b, "crashy.crash_every_call.wall_seconds") / results, "ms a crash");
+    expect_close(num(b, "crashy.loaded_vs_quiet"),
+                 num(b, "crashy.crash_every_call_loaded.wall_seconds") /
+                     num(b, "crashy.crash_every_call.wall_seconds"), "loaded over quiet");
+    cr_expect_gt(num(b, "crashy.hang.timeouts"), 0);
+    cr_expect_eq(num(b, "crashy.reference.crashes"), 0);
+    cr_expect_eq(num(b, "crashy.reference.timeouts"), 0);
+    cr_expect_gt(num(b, "crashy.cores"), 0);
     json_decref(b);
 }
