@@ -32,6 +32,7 @@ typedef struct slot {
     arena ar;
     proc z;                 /* the slot's zygote (zygote.h), or none */
     proc w;                 /* its worker: a fork of z, or a spawned one */
+    proc spare;             /* a fork of z that waits to be its next worker */
     int want_fresh;         /* the next batch runs in a process no request touched */
     int fresh_batch;        /* the running batch is its worker's first */
     int limit;              /* requests its next batch may hold (worker.h,
@@ -148,7 +149,12 @@ void engine_reap_dying(engine *e, int block);
 /* Forks spares until there are `want`; a failure only leaves fewer. */
 void engine_top_up_spares(engine *e, int want);
 
-/* Gives slot `i` a worker: a fork of its zygote; when it has none, or it
+/* Forks the next worker of slot `i` in advance, when it has a zygote and
+ * no such spare: from the slot's thread, while its worker runs a batch.
+ * A zygote that does not answer is given up (the next bind starts one). */
+void engine_fork_spare(engine *e, int i);
+
+/* Gives slot `i` a worker: its spare fork, else a fork of its zygote; when it has none, or it
  * died, a spare (waiting for it to load if none has yet) that becomes the
  * slot's zygote when it can, else its worker.  Takes the lock for the
  * spares itself.  Returns 0, or -1 with *err set. */

@@ -54,13 +54,13 @@ void engine_sweep(engine *e)
 {
     pthread_rwlock_wrlock(&e->forks);
     __atomic_store_n(&e->sweep_due, 0, __ATOMIC_RELAXED);
-    pid_t *known = xmalloc(((size_t)3 * e->nslots + 1 + (size_t)e->ndying) * sizeof *known);
+    pid_t *known = xmalloc(((size_t)4 * e->nslots + 1 + (size_t)e->ndying) * sizeof *known);
     int n = 0;
     for (int i = 0; i < e->nslots; i++) {
-        if (e->slots[i].w.pid > 0)
-            known[n++] = e->slots[i].w.pid;
-        if (e->slots[i].z.pid > 0)
-            known[n++] = e->slots[i].z.pid;
+        const proc *mine[3] = {&e->slots[i].w, &e->slots[i].z, &e->slots[i].spare};
+        for (int k = 0; k < 3; k++)
+            if (mine[k]->pid > 0)
+                known[n++] = mine[k]->pid;
     }
     for (int k = 0; k < e->nspares; k++)
         if (e->spares[k].pid > 0)
@@ -191,18 +191,39 @@ static int bind_spare(engine *e, int i, char **err)
     return proc_fork(e, &s->z, &s->w, err);
 }
 
+/* Forks a worker of slot `i`'s zygote into *p; a zygote that does not
+ * answer is given up.  Returns 0, or -1 with *err set. */
+static int fork_or_lose(engine *e, int i, proc *p, char **err)
+{
+    /* no sweep (under the lock) may take the new worker, a child of the
+     * harness, for one a dead worker left behind */
+    pthread_rwlock_rdlock(&e->forks);
+    int rc = proc_fork(e, &e->slots[i].z, p, err);
+    pthread_rwlock_unlock(&e->forks);
+    if (rc != 0)
+        zygote_lost(e, i, *err);
+    return rc;
+}
+
+void engine_fork_spare(engine *e, int i)
+{
+    slot *s = &e->slots[i];
+    char *err = NULL;
+    if (s->z.pid > 0 && s->spare.pid == 0 && fork_or_lose(e, i, &s->spare, &err) != 0)
+        free(err);
+}
+
 int engine_bind_worker(engine *e, int i, char **err)
 {
     slot *s = &e->slots[i];
+    if (s->spare.pid > 0) {
+        s->w = s->spare;
+        s->spare.pid = 0;
+        return 0;
+    }
     if (s->z.pid > 0) {
-        /* no sweep (under the lock) may take the new worker, a child of
-         * the harness, for one a dead worker left behind */
-        pthread_rwlock_rdlock(&e->forks);
-        int rc = proc_fork(e, &s->z, &s->w, err);
-        pthread_rwlock_unlock(&e->forks);
-        if (rc == 0)
+        if (fork_or_lose(e, i, &s->w, err) == 0)
             return 0;
-        zygote_lost(e, i, *err);
         free(*err);
         *err = NULL;
     }

@@ -230,10 +230,13 @@ int engine_wait(engine *e, completion *out)
         }
         if (!busy)
             return -1;
-        /* about to wait: the moment to fork a spare and reap the dead */
-        if (e->nspares < e->want_spares && !forked) {
+        /* about to wait: the moment to start spares and reap the dead */
+        if (!forked) {
             forked = 1;
-            engine_top_up_spares(e, e->want_spares);
+            for (int k = 0; k < busy; k++)
+                engine_fork_spare(e, map[k]);
+            if (e->nspares < e->want_spares)
+                engine_top_up_spares(e, e->want_spares);
             continue;
         }
         if (e->ndying || __atomic_load_n(&e->sweep_due, __ATOMIC_RELAXED))
@@ -254,6 +257,7 @@ int engine_wait_slot(engine *e, int i, completion *out)
         return engine_wait(e, out);
     if (!s->busy)
         return -1;
+    engine_fork_spare(e, i);
     for (;;) {
         /* about to wait: the moment to start a spare and reap the dead,
          * unless another slot's thread is at it (a contended lock would

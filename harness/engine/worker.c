@@ -199,8 +199,8 @@ pid_t engine_zygote_pid(const engine *e, int i)
 void engine_finish(engine *e)
 {
     for (int i = 0; i < e->nslots; i++) {
-        proc *all[2] = {&e->slots[i].w, &e->slots[i].z};
-        for (int k = 0; k < 2; k++)
+        proc *all[3] = {&e->slots[i].w, &e->slots[i].z, &e->slots[i].spare};
+        for (int k = 0; k < 3; k++)
             if (all[k]->pid > 0 && all[k]->req_w >= 0) {
                 close(all[k]->req_w);   /* EOF: it exits by itself */
                 all[k]->req_w = -1;
@@ -220,13 +220,15 @@ void engine_finish(engine *e)
 
 int engine_stop(engine *e)
 {
-    proc *all[3 * 256 + 1];
+    proc *all[4 * 256 + 1];
     int np = 0;
     engine_finish(e);
     for (int i = 0; i < e->nslots; i++) {
         all[np++] = &e->slots[i].w;
         all[np++] = &e->slots[i].z;
     }
+    for (int i = 0; i < e->nslots; i++)
+        all[np++] = &e->slots[i].spare;
     for (int k = 0; k < e->nspares; k++)
         all[np++] = &e->spares[k];
     for (int k = 0; k < np; k++) {
