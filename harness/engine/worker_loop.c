@@ -1,12 +1,15 @@
 /*
  * worker_loop.c - a worker's batches (worker_proc.h, steps 3 and 4), the
- * end of a worker whose candidate calls exit() or closes its channel, and
- * closing inherited descriptors.  For the spawned process (worker_proc.c)
+ * end of a worker whose candidate calls exit() or closes its channel,
+ * receiving a message with descriptors on fd 3, and closing inherited
+ * descriptors.  For the spawned process (worker_proc.c)
  * and a zygote's forks (zygote.c).  Depends on exec.h, reaper.h, zygote.h.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "exec.h"
@@ -23,6 +26,40 @@ void worker_close_from(int lowest)
         max = 65536;
     for (int fd = lowest; fd < max; fd++)
         close(fd);
+}
+
+int worker_receive(void *data, size_t len, int *fds, int maxfds)
+{
+    union {
+        char buf[CMSG_SPACE(4 * sizeof(int))];
+        struct cmsghdr align;
+    } u;
+    struct iovec io = {data, len};
+    struct msghdr m = {0};
+    m.msg_iov = &io;
+    m.msg_iovlen = 1;
+    m.msg_control = u.buf;
+    m.msg_controllen = sizeof u.buf;
+    ssize_t n;
+    while ((n = recvmsg(WORKER_FD_REQ, &m, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR)
+        ;
+    if (n != (ssize_t)len)
+        return -1;
+    int k = 0;
+    for (struct cmsghdr *c = CMSG_FIRSTHDR(&m); c; c = CMSG_NXTHDR(&m, c)) {
+        if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
+            continue;
+        int got = (int)((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+        for (int j = 0; j < got; j++) {
+            int fd;
+            memcpy(&fd, CMSG_DATA(c) + j * sizeof(int), sizeof fd);
+            if (k < maxfds)
+                fds[k++] = fd;
+            else
+                close(fd);
+        }
+    }
+    return k;
 }
 
 /* The worker's pid once it serves batches, else 0. */

@@ -27,27 +27,8 @@
  * fd, or -1. */
 static int receive_binding(void)
 {
-    int idx;
-    union {
-        char buf[CMSG_SPACE(sizeof(int))];
-        struct cmsghdr align;
-    } u;
-    struct iovec io = {&idx, sizeof idx};
-    struct msghdr m = {0};
-    m.msg_iov = &io;
-    m.msg_iovlen = 1;
-    m.msg_control = u.buf;
-    m.msg_controllen = sizeof u.buf;
-    ssize_t n;
-    while ((n = recvmsg(WORKER_FD_REQ, &m, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR)
-        ;
-    struct cmsghdr *c = n == (ssize_t)sizeof idx ? CMSG_FIRSTHDR(&m) : NULL;
-    if (!c || c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS ||
-        c->cmsg_len != CMSG_LEN(sizeof(int)))
-        return -1;
-    int fd;
-    memcpy(&fd, CMSG_DATA(c), sizeof fd);
-    return fd;
+    int idx, fd;
+    return worker_receive(&idx, sizeof idx, &fd, 1) == 1 ? fd : -1;
 }
 
 _Noreturn void worker_serve(const worker_args *w)

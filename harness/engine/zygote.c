@@ -108,42 +108,6 @@ static _Noreturn void become_worker(const worker_args *w, const reshape_candidat
     worker_run(cand, a, 1);
 }
 
-/* Receives one request and its descriptors into fds[0..3).  Returns the
- * number of descriptors (0..3), or -1 at EOF or on an error. */
-static int receive_request(zygote_request *q, int fds[3])
-{
-    union {
-        char buf[CMSG_SPACE(3 * sizeof(int))];
-        struct cmsghdr align;
-    } u;
-    struct iovec io = {q, sizeof *q};
-    struct msghdr m = {0};
-    m.msg_iov = &io;
-    m.msg_iovlen = 1;
-    m.msg_control = u.buf;
-    m.msg_controllen = sizeof u.buf;
-    ssize_t n;
-    while ((n = recvmsg(WORKER_FD_REQ, &m, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR)
-        ;
-    if (n != (ssize_t)sizeof *q)
-        return -1;
-    int k = 0;
-    for (struct cmsghdr *c = CMSG_FIRSTHDR(&m); c; c = CMSG_NXTHDR(&m, c)) {
-        if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
-            continue;
-        int got = (int)((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
-        for (int j = 0; j < got; j++) {
-            int fd;
-            memcpy(&fd, CMSG_DATA(c) + j * sizeof(int), sizeof fd);
-            if (k < 3)
-                fds[k++] = fd;
-            else
-                close(fd);
-        }
-    }
-    return k;
-}
-
 _Noreturn void zygote_serve(const worker_args *w, const reshape_candidate *cand, arena *a)
 {
     thread_state t;
@@ -154,7 +118,7 @@ _Noreturn void zygote_serve(const worker_args *w, const reshape_candidate *cand,
             ;
         zygote_request q;
         int fds[3];
-        int k = receive_request(&q, fds);
+        int k = worker_receive(&q, sizeof q, fds, 3);
         if (k < 0)
             _exit(0);
         int32_t answer = -EINVAL;

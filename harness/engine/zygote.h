@@ -27,6 +27,8 @@
 #ifndef HARNESS_ZYGOTE_H
 #define HARNESS_ZYGOTE_H
 
+#include <stddef.h>
+
 #include "reshape_candidate.h"
 #include "worker_proc.h"
 
@@ -63,6 +65,12 @@ _Noreturn void worker_run(const reshape_candidate *cand, arena *a, int forked);
  * with its status; a worker that serves batches writes WORKER_EXITING to
  * fd 4 first.  In worker_loop.c. */
 void worker_exit_now(int status, void *arg);
+
+/* Receives a message of exactly `len` bytes on WORKER_FD_REQ into `data`,
+ * and up to `maxfds` (at most 4) descriptors sent with it (SCM_RIGHTS)
+ * into fds[]; any more are closed.  Returns how many descriptors, or -1
+ * at EOF or on an error.  In worker_loop.c. */
+int worker_receive(void *data, size_t len, int *fds, int maxfds);
 
 /* Closes every descriptor from `lowest` up.  In worker_loop.c. */
 void worker_close_from(int lowest);

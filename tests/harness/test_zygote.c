@@ -9,13 +9,12 @@
  * descriptor, and nothing a candidate started outlives a harness that is
  * interrupted or a constructor that forked.
  */
-#include <ctype.h>
-#include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
 #include <time.h>
 
+#include "../common/survivors.h"
 #include "run_harness.h"
 
 extern char **environ;
@@ -147,41 +146,6 @@ Test(zygote, each_worker_leads_its_own_process_group_without_inherited_fds)
     run_free(&r);
 }
 
-/* How many processes hold `mark` in their environment, after waiting up
- * to a second for the killed to be gone. */
-static int holding(const char *mark)
-{
-    int n = 0;
-    for (int tries = 0; tries < 20; tries++) {
-        n = 0;
-        DIR *d = opendir("/proc");
-        cr_assert_not_null(d);
-        struct dirent *e;
-        while ((e = readdir(d)) != NULL) {
-            if (!isdigit((unsigned char)e->d_name[0]))
-                continue;
-            char path[300], buf[65536];
-            snprintf(path, sizeof path, "/proc/%s/environ", e->d_name);
-            int fd = open(path, O_RDONLY);
-            if (fd < 0)
-                continue;
-            ssize_t k = read(fd, buf, sizeof buf - 1);
-            close(fd);
-            for (ssize_t i = 0; i + (ssize_t)strlen(mark) <= k; i++)
-                if (!memcmp(buf + i, mark, strlen(mark))) {
-                    n++;
-                    break;
-                }
-        }
-        closedir(d);
-        if (n == 0)
-            break;
-        struct timespec ms50 = {0, 50000000};
-        nanosleep(&ms50, NULL);
-    }
-    return n;
-}
-
 /* What a constructor started in the zygote is killed and counted. */
 Test(zygote, a_process_a_constructor_started_is_killed_and_reported)
 {
@@ -191,7 +155,7 @@ Test(zygote, a_process_a_constructor_started_is_killed_and_reported)
     run r = run_harness("--candidate " CANDS "ctor_child.so --cases " BASIC " --jobs 1 --quiet");
     cr_expect_eq(r.code, 0, "%s %s", r.out, r.err);
     cr_expect(strstr(r.err, "killed 1 process the candidate left running"), "%s", r.err);
-    cr_expect_eq(holding(mark), 0, "the constructor's child outlived the run");
+    cr_expect_eq(survivors(mark), 0, "the constructor's child outlived the run");
     run_free(&r);
 }
 
@@ -217,12 +181,12 @@ Test(zygote, an_interrupted_harness_leaves_nothing_running, .timeout = 60)
     for (int tries = 0; tries < 400 && seen < 4; tries++) {
         struct timespec ms25 = {0, 25000000};
         nanosleep(&ms25, NULL);
-        seen = holding(mark);
+        seen = holders(mark);
     }
     cr_expect_geq(seen, 4, "the hang never came (%d processes)", seen);
     kill(pid, SIGTERM);
     int st;
     cr_assert_eq(waitpid(pid, &st, 0), pid);
     cr_expect(WIFSIGNALED(st) && WTERMSIG(st) == SIGTERM, "the harness did not end of SIGTERM");
-    cr_expect_eq(holding(mark), 0, "processes outlived the harness");
+    cr_expect_eq(survivors(mark), 0, "processes outlived the harness");
 }
