@@ -58,7 +58,7 @@ struct engine {
     char *exe;                          /* the program spawned (worker_proc.h) */
     int timeout_ms;
     uint32_t seq;
-    proc *spares;                       /* forked, not yet bound to a slot */
+    proc *spares;                       /* spawned, not yet bound to a slot */
     int nspares;
     pid_t *dying;                       /* killed or dying, not yet reaped */
     int ndying, capdying;
@@ -69,11 +69,11 @@ struct engine {
     int forky;                          /* a worker left children running */
     int sweep_due;                      /* a worker ended: its orphans come here */
     int64_t swept_ns;                   /* when the latest sweep was */
-    int want_spares;                    /* spares to keep loaded: 1, or a slot's
-                                           worth once workers hang */
+    int want_spares;                    /* spawned spares to keep loaded: 1, or a
+                                           slot's worth once workers hang; 0 once
+                                           workers are forked from zygotes */
     int strays;                         /* processes killed that no result counts */
     int forkable;                       /* workers are forked from zygotes */
-    int zygote_deaths;                  /* zygotes that ended during the run */
     deadline dl;
     char load_tail[ENGINE_OUTPUT_HEAD + 1];     /* end of a loading worker's output */
     pthread_t owner;                    /* the thread that started the engine */
@@ -146,7 +146,7 @@ int engine_kill_late(engine *e, proc *p);
  * then sweeps up what they left. */
 void engine_reap_dying(engine *e, int block);
 
-/* Forks spares until there are `want`; a failure only leaves fewer. */
+/* Spawns spares until there are `want`; a failure only leaves fewer. */
 void engine_top_up_spares(engine *e, int want);
 
 /* Forks the next worker of slot `i` in advance, when it has a zygote and
@@ -154,10 +154,11 @@ void engine_top_up_spares(engine *e, int want);
  * A zygote that does not answer is given up (the next bind starts one). */
 void engine_fork_spare(engine *e, int i);
 
-/* Gives slot `i` a worker: its spare fork, else a fork of its zygote; when it has none, or it
- * died, a spare (waiting for it to load if none has yet) that becomes the
- * slot's zygote when it can, else its worker.  Takes the lock for the
- * spares itself.  Returns 0, or -1 with *err set. */
+/* Gives slot `i` a worker: its spare fork, else a fork of its zygote;
+ * when it has none, or it died, a spawned spare (waiting for it to load if
+ * none has yet) that becomes the slot's zygote when it can, else its
+ * worker.  Takes the lock for the spawned spares itself.  Returns 0, or -1
+ * with *err set. */
 int engine_bind_worker(engine *e, int i, char **err);
 
 /* Waits, up to the timeout, for a freshly bound worker to say it is warm

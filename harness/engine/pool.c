@@ -114,7 +114,7 @@ void engine_reap_dying(engine *e, int block)
     }
 }
 
-/* Forks spares until there are `want`; a failure only leaves fewer. */
+/* Spawns spares until there are `want`; a failure only leaves fewer. */
 void engine_top_up_spares(engine *e, int want)
 {
     while (e->nspares < want) {
@@ -150,7 +150,6 @@ static void zygote_lost(engine *e, int i, const char *why)
     int st;
     int below = proc_kill(z, &st);
     pthread_mutex_lock(&e->lock);
-    e->zygote_deaths++;
     e->strays += below;
     pthread_mutex_unlock(&e->lock);
     char how[96];

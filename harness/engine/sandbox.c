@@ -46,7 +46,7 @@ static const char *const always[] = {
  * the calling process (self_signal.h; a worker is a fork of its zygote,
  * so no pid written into the filter could be its own).  kill(0), kill(-1),
  * kill(-PGID) and kill(getppid()) are stopped. */
-static const char *const self_only[] = {
+static const char *const signal_calls[] = {
     "kill", "tgkill", "tkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo",
 };
 
@@ -56,7 +56,7 @@ static const unsigned long ns_flags[] = {
     CLONE_NEWCGROUP,
 };
 
-#define NAMES (sizeof always / sizeof *always + sizeof self_only / sizeof *self_only + 3)
+#define NAMES (sizeof always / sizeof *always + sizeof signal_calls / sizeof *signal_calls + 3)
 
 /* Numbers and names of the calls the filter may stop, for the handler
  * (libseccomp's lookups allocate: not for a signal handler). */
@@ -208,9 +208,9 @@ int sandbox_install(char *err, size_t size)
         note_name(always[k]);
         rc = seccomp_rule_add(ctx, SCMP_ACT_TRAP, nr, 0);
     }
-    for (size_t k = 0; rc == 0 && k < sizeof self_only / sizeof *self_only; k++) {
-        note_name(self_only[k]);
-        rc = seccomp_rule_add(ctx, SCMP_ACT_TRAP, seccomp_syscall_resolve_name(self_only[k]), 0);
+    for (size_t k = 0; rc == 0 && k < sizeof signal_calls / sizeof *signal_calls; k++) {
+        note_name(signal_calls[k]);
+        rc = seccomp_rule_add(ctx, SCMP_ACT_TRAP, seccomp_syscall_resolve_name(signal_calls[k]), 0);
     }
     /* the handler stays ours, and so does the worker's children's reaper */
     note_name("rt_sigaction");

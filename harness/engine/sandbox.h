@@ -5,8 +5,10 @@
  * lists the rules).  A call the filter stops raises SIGSYS
  * (SECCOMP_RET_TRAP); the worker's handler names the system call on its
  * stderr, records it in the running request's response (exec.h,
- * exec_record_death), tells the parent and dies of SIGSYS.  Depends on
- * libseccomp and exec.h.
+ * exec_record_death), tells the parent and dies of SIGSYS.  Every call of
+ * the kill family traps, as the filter is a zygote's and cannot name its
+ * forks' pids: the handler carries out those aimed at the calling process
+ * (self_signal.h).  Depends on libseccomp, exec.h and self_signal.h.
  */
 #ifndef HARNESS_SANDBOX_H
 #define HARNESS_SANDBOX_H

@@ -140,7 +140,8 @@ static json_t *verdicts_with_jobs(const char *name, const char *jobs)
  * again alone, in a fresh process, where every execute closes them. */
 Test(hostile, closing_the_workers_fds_gets_the_same_verdicts_whatever_the_jobs, .timeout = 300)
 {
-    json_t *one = verdicts_with_jobs("closes_fds", "1"), *three = verdicts_with_jobs("closes_fds", "3");
+    json_t *one = verdicts_with_jobs("closes_fds", "1");
+    json_t *three = verdicts_with_jobs("closes_fds", "3");
     cr_expect_gt(json_object_size(one), 500);
     cr_expect(json_equal(one, three), "closes_fds: the verdicts with --jobs 1 and 3 differ");
     const char *key;
