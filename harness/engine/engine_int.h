@@ -105,9 +105,9 @@ void proc_reap(proc *p, int *wstatus);
  * below it were running. */
 int proc_kill(proc *p, int *wstatus);
 
-/* Waits until `p` has ended or CLOCK_MONOTONIC passes `by` (ns).  Returns
- * 0 when it ended (reaped as proc_reap does), 1 when it still runs. */
-int proc_reap_by(proc *p, int64_t by, int *wstatus);
+/* Waits until `p` has ended or CLOCK_MONOTONIC passes `by` (ns), without
+ * reaping it.  Returns 0 when it ended, 1 when it still runs. */
+int proc_await_end(proc *p, int64_t by);
 
 /* Starts a worker into *p, on the thread that started the engine or else
  * through the engine's spawner: a worker dies with the thread that

@@ -82,28 +82,29 @@ void proc_reap(proc *p, int *wstatus)
 }
 
 /* Waits until `p` has ended or CLOCK_MONOTONIC passes `by` (ns), through
- * a pidfd (Linux 5.3; without one, until it ends).  Returns 0 when it
- * ended (reaped as proc_reap does), 1 when it still runs at `by`. */
-int proc_reap_by(proc *p, int64_t by, int *wstatus)
+ * a pidfd (Linux 5.3; without one, until it ends), without reaping it.
+ * Returns 0 when it ended, 1 when it still runs at `by`. */
+int proc_await_end(proc *p, int64_t by)
 {
     int fd = p->pid > 0 ? (int)syscall(SYS_pidfd_open, p->pid, 0) : -1;
-    while (fd >= 0) {
+    if (fd < 0) {
+        siginfo_t si;
+        while (p->pid > 0 && waitid(P_PID, (id_t)p->pid, &si, WEXITED | WNOWAIT) < 0 &&
+               errno == EINTR)
+            ;
+        return 0;
+    }
+    for (;;) {
         int64_t left = (by - engine_mono_ns()) / 1000000;
         struct pollfd f = {fd, POLLIN, 0};
         int r = poll(&f, 1, left < 0 ? 0 : (int)left + 1);
         if (r < 0 && errno == EINTR)
             continue;
-        if (r == 0 && left < 0) {
-            close(fd);
-            return 1;
-        }
-        if (r != 0) {
-            close(fd);
-            break;
-        }
+        if (r == 0 && left >= 0)
+            continue;
+        close(fd);
+        return r == 0;
     }
-    proc_reap(p, wstatus);
-    return 0;
 }
 
 /* Kills a worker and everything below it; returns how many processes

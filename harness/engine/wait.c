@@ -169,10 +169,13 @@ static int engine_check_slot(engine *e, int i, const struct pollfd *po, const st
         } else {
             /* its answer pipe closed: it died unannounced, or the candidate
              * closed the pipe and goes on; it gets the running request's
-             * deadline to end */
+             * deadline to end, and what it printed last (a worker that lost
+             * its channel says so as it exits) is read once it has */
             int st, at = slot_running_now(s);
             int64_t by = slot_deadline_of(e, s);
-            if (proc_reap_by(&s->w, by, &st) != 0) {
+            int late = proc_await_end(&s->w, by);
+            slot_drain(e, s);
+            if (late) {
                 int64_t started = __atomic_load_n(&arena_batch(s->ar.pview)->started_ns,
                                                   __ATOMIC_ACQUIRE);
                 int below = engine_kill_late(e, &s->w);
@@ -181,6 +184,7 @@ static int engine_check_slot(engine *e, int i, const struct pollfd *po, const st
                 out->strays = below;
                 return 1;
             }
+            proc_reap(&s->w, &st);
             __atomic_store_n(&e->sweep_due, 1, __ATOMIC_RELAXED);
             slot_complete(s, i, DONE_DIED, at, st, 0, out);
         }
