@@ -9,7 +9,10 @@
  *   copy.c     copy bandwidth of the reference against memcpy
  *   fuzz.c     requests per second of `reshape-conform fuzz` on the reference
  *   harness.c  harness throughput per isolation mode, whole-suite wall time,
- *              peak memory of one large case
+ *              peak memory of one large case; running the harness once
+ *   crashy.c   candidates that crash on every call, crash where xtensor
+ *              does, hang: whole-suite times with 1, 2 and every core,
+ *              with the machine loaded by a parallel build
  *   clone.c    clone-to-first-report: git clone, then `make run` in the clone
  *   main.c     options, the table, reports/bench.json
  */
@@ -30,7 +33,35 @@ struct bench_options {
     long long large_bytes;  /* payload of the peak-memory case, in bytes */
     int repeats;            /* best-of-N for every timing */
     const char *source;     /* the git checkout clone.c clones */
+    const char *baseline;   /* another harness binary to time beside, or NULL */
+    const char *load_cmd;   /* the load of crashy.c's loaded figure, or NULL:
+                               a parallel build of the harness */
 };
+
+/* One run of the harness. */
+struct run {
+    double seconds;       /* wall time, loading the cases included */
+    double run_seconds;   /* duration_s of its report: running the cases */
+    double cpu_seconds;   /* user + system time of it and its reaped children */
+    long long peak_kib;   /* largest Pss of the tree seen, when sampled */
+    int exit_code;        /* the harness's, or -1 if it did not exit */
+    long long results;    /* summary.total of its JSON report */
+    long long crashes;    /* summary.CRASH */
+    long long timeouts;   /* summary.TIMEOUT */
+};
+
+/*
+ * Runs `harness` with `args` (NULL-terminated, without argv[0]) and with
+ * `--json <tmpdir>/<name>.json`, its output in <tmpdir>/<name>.log.  Samples
+ * the memory of its process tree every 2 ms when `sample` is set.  Returns 0,
+ * or -1 when it could not be started or did not give a report (an exit
+ * status above 1).
+ */
+int bench_run_harness(const struct bench_options *opt, const char *harness, const char *name,
+                      const char *const *args, int sample, struct run *r);
+
+/* The median of v[0..n), n >= 1; sorts v. */
+double bench_median(double *v, int n);
 
 /*
  * Each section fills `out` (a JSON object it owns keys of) and appends rows
@@ -41,6 +72,8 @@ struct bench_options {
 int bench_copy(const struct bench_options *opt, json_t *out, json_t *table);
 int bench_harness(const struct bench_options *opt, json_t *out, json_t *table);
 int bench_clone(const struct bench_options *opt, json_t *out, json_t *table);
+/* The crash and hang figures of crashy.c. */
+int bench_crashy(const struct bench_options *opt, json_t *out, json_t *table);
 /* Requests per second of `reshape-conform fuzz` against the reference (no
  * disagreement allowed), best of opt->repeats runs of 20,000 requests:
  * out.fuzz = {requests, seconds, requests_per_s}.  Called by bench_harness. */

@@ -15,6 +15,21 @@ $(BUILD)/bench/reshape-bench: $(BENCH_OBJS) $(BUILD)/libreshape_ref.a
 	$(CC) $(CFLAGS) -o $@ $^ -ljansson
 
 bench: deps
-	@$(MAKE) --no-print-directory $(BUILD)/bench/reshape-bench $(BUILD)/reshape-conform
+	@$(MAKE) --no-print-directory $(BUILD)/bench/reshape-bench $(BUILD)/reshape-conform \
+	  $(BENCH_CANDS) $(BUILD)/broken/pauses_ignoring_signals.so $(BUILD)/libreshape_ref.so
 	$(BUILD)/bench/reshape-bench --harness $(BUILD)/reshape-conform --cases cases \
 	  --tmp $(BUILD)/bench --json reports/bench.json
+
+# Stand-in candidates for the crash and hang figures (bench/crashy.c): the
+# reference with one defect each, linked like build/slow/slow_100x.so
+# (candidates/slow/build.mk: the reference's objects, its table renamed;
+# that file is read after this one, so the objects are named here again).
+BENCH_REF_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,\
+    $(filter-out reference/candidate.c,$(wildcard reference/*.c)))
+BENCH_CANDS := $(patsubst bench/cands/%.c,$(BUILD)/bench/cands/%.so,$(wildcard bench/cands/*.c))
+
+$(BUILD)/bench/cands/%.so: $(BUILD)/obj/bench/cands/%.o $(BUILD)/slow/ref_table.o $(BENCH_REF_OBJS)
+	@mkdir -p $(@D)
+	$(CC) -shared -Wl,-z,defs -o $@ $^ -pthread
+
+ALL_TARGETS += $(BENCH_CANDS)

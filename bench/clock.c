@@ -1,6 +1,8 @@
 /*
- * clock.c - the benchmark's clock.  Depends on libc only.
+ * clock.c - the benchmark's clock, table rows and medians.  Depends on
+ * libc only.
  */
+#include <stdlib.h>
 #include <time.h>
 
 #include "bench.h"
@@ -19,4 +21,17 @@ void bench_row(json_t *table, const char *section, const char *figure,
     json_array_append_new(table,
                           json_pack("[s, s, f, s, s?]", section, figure, value,
                                     unit, target));
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+
+    return (x > y) - (x < y);
+}
+
+double bench_median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }

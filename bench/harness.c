@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -49,33 +50,26 @@ static long long tree_pss_kib(pid_t pid)
 
 /* ========================================================= running it */
 
-struct run {
-    double seconds;       /* wall time, loading the cases included */
-    double run_seconds;   /* duration_s of its report: running the cases */
-    long long peak_kib;   /* largest Pss of the tree seen, when sampled */
-    int exit_code;        /* the harness's, or -1 if it did not exit */
-    long long results;    /* summary.total of its JSON report */
-};
-
-/*
- * Runs the harness with `args` (NULL-terminated, without argv[0]) and with
- * `--json <tmpdir>/<name>.json`, its output in <tmpdir>/<name>.log.  Samples
- * the memory of its process tree every 2 ms when `sample` is set.  Returns 0,
- * or -1 when it could not be started or did not give a report.
- */
 static int run_harness(const struct bench_options *opt, const char *name,
                        const char *const *args, int sample, struct run *r)
+{
+    return bench_run_harness(opt, opt->harness, name, args, sample, r);
+}
+
+int bench_run_harness(const struct bench_options *opt, const char *harness, const char *name,
+                      const char *const *args, int sample, struct run *r)
 {
     char json_path[512], log_path[512];
     const char *argv[48];
     int argc = 0, status;
     pid_t pid;
     double t0;
-    json_t *report;
+    json_t *report, *summary;
+    struct rusage ru;
 
     snprintf(json_path, sizeof json_path, "%s/%s.json", opt->tmpdir, name);
     snprintf(log_path, sizeof log_path, "%s/%s.log", opt->tmpdir, name);
-    argv[argc++] = opt->harness;
+    argv[argc++] = harness;
     while (*args != NULL && argc < 44)
         argv[argc++] = *args++;
     argv[argc++] = "--json";
@@ -96,11 +90,11 @@ static int run_harness(const struct bench_options *opt, const char *name,
             dup2(fd, 1);
             dup2(fd, 2);
         }
-        execv(opt->harness, (char *const *)argv);
+        execv(harness, (char *const *)argv);
         _exit(127);
     }
     for (;;) {
-        pid_t done = waitpid(pid, &status, sample ? WNOHANG : 0);
+        pid_t done = wait4(pid, &status, sample ? WNOHANG : 0, &ru);
 
         if (done == pid)
             break;
@@ -115,19 +109,23 @@ static int run_harness(const struct bench_options *opt, const char *name,
         }
     }
     r->seconds = bench_now() - t0;
+    r->cpu_seconds = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
+                     (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
     r->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     report = json_load_file(json_path, 0, NULL);
     if (report == NULL || r->exit_code > 1) {
         fprintf(stderr, "bench: '%s' %s gave no report (exit %d); see '%s'\n",
-                opt->harness, name, r->exit_code, log_path);
+                harness, name, r->exit_code, log_path);
         json_decref(report);
         return -1;
     }
-    r->results = json_integer_value(
-        json_object_get(json_object_get(report, "summary"), "total"));
+    summary = json_object_get(report, "summary");
+    r->results = json_integer_value(json_object_get(summary, "total"));
+    r->crashes = json_integer_value(json_object_get(summary, "CRASH"));
+    r->timeouts = json_integer_value(json_object_get(summary, "TIMEOUT"));
     r->run_seconds = json_number_value(json_object_get(report, "duration_s"));
     if (r->results <= 0 || r->run_seconds <= 0) {
-        fprintf(stderr, "bench: '%s' %s ran no case; see '%s'\n", opt->harness,
+        fprintf(stderr, "bench: '%s' %s ran no case; see '%s'\n", harness,
                 name, log_path);
         json_decref(report);
         return -1;
@@ -168,13 +166,6 @@ static double mode_figure(const char *name, const struct run *r, json_t *out,
                                   "results_per_s", rate));
     bench_row(table, "harness", label, rate, "res/s", NULL);
     return rate;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-
-    return (x > y) - (x < y);
 }
 
 /*
@@ -219,9 +210,7 @@ static int worker_vs_none(const struct bench_options *opt, const char *prefix,
         }
         pair[i] = pair_rate[0] / pair_rate[1];
     }
-    qsort(pair, (size_t)opt->repeats, sizeof *pair, cmp_double);
-    *median = opt->repeats % 2 ? pair[opt->repeats / 2]
-                               : (pair[opt->repeats / 2 - 1] + pair[opt->repeats / 2]) / 2;
+    *median = bench_median(pair, opt->repeats);
     free(pair);
     for (int m = 0; m < 2; m++) {
         char name[32], row[64];

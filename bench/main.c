@@ -4,7 +4,8 @@
  *
  * usage: reshape-bench [--harness PATH] [--cases DIR] [--tmp DIR]
  *                      [--copy-mib N] [--large-mib N] [--repeats N]
- *                      [--json FILE] [--only copy|harness|clone] [--source DIR]
+ *                      [--json FILE] [--only copy|harness|clone|crashy]
+ *                      [--source DIR] [--baseline PATH] [--load-cmd CMD]
  *
  *   --harness    the harness binary (default: build/reshape-conform)
  *   --cases      the default case folder (default: cases)
@@ -14,7 +15,13 @@
  *   --repeats    best-of-N for every timing (default: 5)
  *   --json       where the figures go (default: reports/bench.json)
  *   --only       run one section
- *   --source     the git checkout the clone section clones (default: .)
+ *   --source     the git checkout the clone section clones, and the
+ *                crashy section's load builds (default: .)
+ *   --baseline   another harness binary (the one before a change): the
+ *                crashy section runs the reference with it too, alternately
+ *   --load-cmd   the crashy section's load, a shell command it kills when
+ *                done (default: a parallel build of the harness, again and
+ *                again, into a folder of --tmp)
  *
  * Exit status: 0 when every figure was measured, 1 when one could not be
  * (it says why), 2 on bad usage.  No figure is compared with its target here:
@@ -33,8 +40,8 @@ static int usage(void)
 {
     fputs("usage: reshape-bench [--harness PATH] [--cases DIR] [--tmp DIR]\n"
           "                     [--copy-mib N] [--large-mib N] [--repeats N]\n"
-          "                     [--json FILE] [--only copy|harness|clone]\n"
-          "                     [--source DIR]\n",
+          "                     [--json FILE] [--only copy|harness|clone|crashy]\n"
+          "                     [--source DIR] [--baseline PATH] [--load-cmd CMD]\n",
           stderr);
     return 2;
 }
@@ -86,7 +93,7 @@ static json_t *host(void)
 int main(int argc, char **argv)
 {
     struct bench_options opt = {"build/reshape-conform", "cases",
-                                "build/bench", 256LL << 20, 2048LL << 20, 5, "."};
+                                "build/bench", 256LL << 20, 2048LL << 20, 5, ".", NULL, NULL};
     const char *json_path = "reports/bench.json", *only = NULL;
     json_t *root, *table, *argv_json;
     int failed = 0;
@@ -108,9 +115,13 @@ int main(int argc, char **argv)
             json_path = v;
         else if (strcmp(a, "--source") == 0)
             opt.source = v;
+        else if (strcmp(a, "--baseline") == 0)
+            opt.baseline = v;
+        else if (strcmp(a, "--load-cmd") == 0)
+            opt.load_cmd = v;
         else if (strcmp(a, "--only") == 0 &&
                  (strcmp(v, "copy") == 0 || strcmp(v, "harness") == 0 ||
-                  strcmp(v, "clone") == 0))
+                  strcmp(v, "clone") == 0 || strcmp(v, "crashy") == 0))
             only = v;
         else if ((n = positive(v)) < 0)
             return usage();
@@ -133,7 +144,11 @@ int main(int argc, char **argv)
     json_object_set_new(root, "command", argv_json);
     json_object_set_new(root, "host", host());
     json_object_set_new(root, "targets",
-                        json_pack("{s:s, s:s, s:s, s:s, s:s, s:s}",
+                        json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s}",
+                                  "crash_every_call_s", "<= 10 (2 cores)",
+                                  "crash_every_call_loaded_vs_quiet", "<= 2",
+                                  "xtensor_standin_s", "<= 3",
+                                  "hang_s", "<= 30",
                                   "worker_vs_none", ">= 0.8",
                                   "worker_vs_fork", ">= 20",
                                   "dense_copy_vs_memcpy", ">= 0.9",
@@ -151,6 +166,12 @@ int main(int argc, char **argv)
 
         failed |= bench_harness(&opt, harness, table) != 0;
         json_object_set_new(root, "harness", harness);
+    }
+    if (only == NULL || strcmp(only, "crashy") == 0) {
+        json_t *crashy = json_object();
+
+        failed |= bench_crashy(&opt, crashy, table) != 0;
+        json_object_set_new(root, "crashy", crashy);
     }
     if (only == NULL || strcmp(only, "clone") == 0) {
         json_t *clone = json_object();

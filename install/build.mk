@@ -2,6 +2,9 @@
 # reference, the candidate ABI for kernel builds and the data the tool reads.
 #
 #   $(PREFIX)/bin/reshape-conform                the harness
+#   $(PREFIX)/libexec/reshape-conform/reshape-conform-worker
+#                                                its zygotes and workers (found
+#                                                as ../libexec/... from bin/)
 #   $(PREFIX)/lib/libreshape_ref.so              the reference candidate
 #   $(PREFIX)/include/reshape_candidate.h        the candidate ABI
 #   $(PREFIX)/include/reshape_adapter*.h         the adapter kit (header-only;
@@ -28,6 +31,7 @@ DESTDIR ?=
 VERSION := 0.1.0
 
 INST_BIN   = $(DESTDIR)$(PREFIX)/bin
+INST_EXEC  = $(DESTDIR)$(PREFIX)/libexec/reshape-conform
 INST_LIB   = $(DESTDIR)$(PREFIX)/lib
 INST_INC   = $(DESTDIR)$(PREFIX)/include
 INST_PC    = $(DESTDIR)$(PREFIX)/lib/pkgconfig
@@ -74,8 +78,9 @@ $(SUITE_COMMIT_OBJ): CFLAGS += -DSUITE_COMMIT_STAMP='"$(SUITE_COMMIT)"'
 $(SUITE_COMMIT_OBJ): SAN_CFLAGS += -DSUITE_COMMIT_STAMP='"$(SUITE_COMMIT)"'
 
 install: $(BUILD)/reshape-conform $(BUILD)/libreshape_ref.so $(BUILD)/reshape-candidate.pc
-	install -d $(INST_BIN) $(INST_LIB) $(INST_INC) $(INST_PC) $(INST_MAN)
+	install -d $(INST_BIN) $(INST_EXEC) $(INST_LIB) $(INST_INC) $(INST_PC) $(INST_MAN)
 	install -m 755 $(BUILD)/reshape-conform $(INST_BIN)/reshape-conform
+	install -m 755 $(BUILD)/reshape-conform-worker $(INST_EXEC)/reshape-conform-worker
 	install -m 644 $(BUILD)/libreshape_ref.so $(INST_LIB)/libreshape_ref.so
 	install -m 644 include/reshape_candidate.h $(INST_INC)/reshape_candidate.h
 	install -m 644 $(KIT_HEADERS) $(INST_INC)/
@@ -89,8 +94,10 @@ install: $(BUILD)/reshape-conform $(BUILD)/libreshape_ref.so $(BUILD)/reshape-ca
 	ln -sfn ../reshape-conform $(INST_DOC)
 
 uninstall:
-	rm -f $(INST_BIN)/reshape-conform $(INST_LIB)/libreshape_ref.so \
+	rm -f $(INST_BIN)/reshape-conform $(INST_EXEC)/reshape-conform-worker \
+	  $(INST_LIB)/libreshape_ref.so \
 	  $(INST_INC)/reshape_candidate.h $(KIT_HEADERS:include/%=$(INST_INC)/%) \
 	  $(INST_PC)/reshape-candidate.pc \
 	  $(INST_MAN)/reshape-conform.1
+	-rmdir $(INST_EXEC)
 	rm -rf $(INST_SHARE) $(INST_DOC)

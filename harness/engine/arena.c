@@ -96,7 +96,8 @@ fail: {
     }
 }
 
-int arena_attach(arena *a, int fd, size_t big_src, size_t big_dst)
+/* Lays `a` out and checks that the memfd `fd` has the layout's size. */
+static int lay_out_for(arena *a, int fd, size_t big_src, size_t big_dst)
 {
     struct stat st;
     lay_out(a, big_src, big_dst);
@@ -107,10 +108,51 @@ int arena_attach(arena *a, int fd, size_t big_src, size_t big_dst)
         return -1;
     }
     a->fd = fd;
+    return 0;
+}
+
+int arena_attach(arena *a, int fd, size_t big_src, size_t big_dst)
+{
+    if (lay_out_for(a, fd, big_src, big_dst) != 0)
+        return -1;
     if (map_wview(a) != 0) {
         a->fd = -1;
         return -1;
     }
+    return 0;
+}
+
+int arena_attach_lazy(arena *a, int fd, size_t big_src, size_t big_dst)
+{
+    if (lay_out_for(a, fd, big_src, big_dst) != 0)
+        return -1;
+    a->wview = mmap(NULL, a->size, PROT_NONE, MAP_SHARED, fd, 0);
+    if (a->wview == MAP_FAILED ||
+        mprotect(a->wview, a->cells[0].req_off, PROT_READ | PROT_WRITE) != 0) {
+        int e = errno;
+        if (a->wview != MAP_FAILED)
+            munmap(a->wview, a->size);
+        a->wview = NULL;
+        a->fd = -1;
+        errno = e;
+        return -1;
+    }
+    a->lazy = 1;
+    return 0;
+}
+
+int arena_ready_cell(arena *a, int i)
+{
+    if (!a->lazy || a->ready[i])
+        return 0;
+    /* the guard pages stay as mapped */
+    const cell *c = &a->cells[i];
+    uint8_t *v = a->wview;
+    if (mprotect(v + c->req_off, c->out_off + a->page - c->req_off, PROT_READ | PROT_WRITE) ||
+        mprotect(v + c->src_off, c->src_size, PROT_READ) ||
+        mprotect(v + c->dst_off, c->dst_size, PROT_READ | PROT_WRITE))
+        return -1;
+    a->ready[i] = 1;
     return 0;
 }
 

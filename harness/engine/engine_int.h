@@ -1,10 +1,10 @@
 /*
  * engine_int.h - what the engine's parent-side files share, private to
- * engine/: a worker process (proc), a slot, the engine itself, and the
- * functions one file calls in another (spawn.c: starting, loading, killing and
- * reaping a worker; pool.c: dying workers, spares, binding; wait.c: batches'
- * ends).  Depends on worker.h, wire.h, worker_proc.h, deadline.h,
- * spawner.h.
+ * engine/: a process (proc: a zygote or a worker), a slot, the engine
+ * itself, and the functions one file calls in another (spawn.c: spawning,
+ * forking from a zygote, killing and reaping; hello.c: loading; pool.c: dying
+ * workers, spares, zygotes, binding; wait.c: batches' ends).  Depends on
+ * worker.h, wire.h, worker_proc.h, deadline.h, spawner.h.
  */
 #ifndef HARNESS_ENGINE_INT_H
 #define HARNESS_ENGINE_INT_H
@@ -19,16 +19,25 @@
 #include "worker.h"
 #include "worker_proc.h"
 
-/* A worker process and the parent's ends of its pipes. */
+/* A process (worker_proc.h) and the parent's ends of its pipes. */
 typedef struct proc {
     pid_t pid;              /* 0: none */
     int req_w, resp_r, out_r;
-    int ready;              /* it said it loaded the candidate */
+    int ready;              /* it said it loaded the candidate (or was forked) */
+    int forked;             /* a fork of a zygote (it writes no WORKER_BOUND) */
+    int forkable;           /* its hello said it can be the slot's zygote */
+    int batches;            /* batches submitted to it */
 } proc;
 
 typedef struct slot {
     arena ar;
-    proc w;
+    proc z;                 /* the slot's zygote (zygote.h), or none */
+    proc w;                 /* its worker: a fork of z, or a spawned one */
+    proc spare;             /* a fork of z that waits to be its next worker */
+    int want_fresh;         /* the next batch runs in a process no request touched */
+    int fresh_batch;        /* the running batch is its worker's first */
+    int limit;              /* requests its next batch may hold (worker.h,
+                               engine_batch_limit) */
     int busy, n;
     size_t out_bytes;       /* the batch's output */
     int attr_at;            /* the request its latest output is pinned on */
@@ -42,15 +51,18 @@ typedef struct slot {
 struct engine {
     pthread_mutex_t lock;               /* spares, dying and hello: the slots'
                                            threads share them (schedule.c) */
+    pthread_rwlock_t forks;             /* held to read while a slot's zygote
+                                           forks, to write by a sweep */
     isolation mode;
     int nslots;
     slot *slots;                        /* nslots, then ENGINE_FULL_SLOTS room */
     int nfull;                          /* full-budget slots made, after the
                                            nslots ones (engine_full_budget_slot) */
     char *path;
+    char *exe;                          /* the program spawned (worker_proc.h) */
     int timeout_ms;
     uint32_t seq;
-    proc *spares;                       /* forked, not yet bound to a slot */
+    proc *spares;                       /* spawned, not yet bound to a slot */
     int nspares;
     pid_t *dying;                       /* killed or dying, not yet reaped */
     int ndying, capdying;
@@ -64,9 +76,12 @@ struct engine {
     sandbox_watch *watch;               /* the observer of the confined workers */
     int forky;                          /* a worker left children running */
     int sweep_due;                      /* a worker ended: its orphans come here */
-    int want_spares;                    /* spares to keep loaded: 1, or a slot's
-                                           worth once workers hang */
+    int64_t swept_ns;                   /* when the latest sweep was */
+    int want_spares;                    /* spawned spares to keep loaded: 1, or a
+                                           slot's worth once workers hang; 0 once
+                                           workers are forked from zygotes */
     int strays;                         /* processes killed that no result counts */
+    int forkable;                       /* workers are forked from zygotes */
     deadline dl;
     char load_tail[ENGINE_OUTPUT_HEAD + 1];     /* end of a loading worker's output */
     pthread_t owner;                    /* the thread that started the engine */
@@ -79,6 +94,17 @@ struct engine {
 /* CLOCK_MONOTONIC, in nanoseconds. */
 int64_t engine_mono_ns(void);
 
+/* The program a slot's processes run (worker_proc.h): reshape-conform-worker
+ * beside the running executable, else (installed) in
+ * ../libexec/reshape-conform/ from it, else the harness itself
+ * (/proc/self/exe), whose `__worker` command runs the same code.
+ * Allocated. */
+char *engine_worker_exe(void);
+
+/* Reads exactly `n` bytes from `fd` (again after EINTR).  Returns 0, or
+ * -1 at EOF or on an error. */
+int engine_read_full(int fd, void *buf, size_t n);
+
 /* Waits for worker `p` to end (its wait status into *wstatus when not
  * NULL), closes the parent's ends of its pipes, leaves `p` empty. */
 void proc_reap(proc *p, int *wstatus);
@@ -87,10 +113,18 @@ void proc_reap(proc *p, int *wstatus);
  * below it were running. */
 int proc_kill(proc *p, int *wstatus);
 
+/* Waits until `p` has ended or CLOCK_MONOTONIC passes `by` (ns), without
+ * reaping it.  Returns 0 when it ended, 1 when it still runs. */
+int proc_await_end(proc *p, int64_t by);
+
 /* Starts a worker into *p, on the thread that started the engine or else
  * through the engine's spawner: a worker dies with the thread that
  * started it (spawner.h). */
 int proc_spawn(engine *e, proc *p, char **err);
+
+/* Asks zygote `z` for a worker, into *p (ready, fresh).  Returns 0, or -1
+ * with *err set when the zygote did not answer with one. */
+int proc_fork(engine *e, proc *z, proc *p, char **err);
 
 /* Waits until worker `p` has loaded the candidate.  Returns 0, or -1 with
  * *err set and the worker gone; e->hello.probe.state is then 2 when it is
@@ -116,11 +150,19 @@ int engine_kill_late(engine *e, proc *p);
  * then sweeps up what they left. */
 void engine_reap_dying(engine *e, int block);
 
-/* Forks spares until there are `want`; a failure only leaves fewer. */
+/* Spawns spares until there are `want`; a failure only leaves fewer. */
 void engine_top_up_spares(engine *e, int want);
 
-/* Gives slot `i` a worker: a spare (waiting for it to load if none has
- * yet), then forks the next spare.  Returns 0, or -1 with *err set. */
+/* Forks the next worker of slot `i` in advance, when it has a zygote and
+ * no such spare: from the slot's thread, while its worker runs a batch.
+ * A zygote that does not answer is given up (the next bind starts one). */
+void engine_fork_spare(engine *e, int i);
+
+/* Gives slot `i` a worker: its spare fork, else a fork of its zygote;
+ * when it has none, or it died, a spawned spare (waiting for it to load if
+ * none has yet) that becomes the slot's zygote when it can, else its
+ * worker.  Takes the lock for the spawned spares itself.  Returns 0, or -1
+ * with *err set. */
 int engine_bind_worker(engine *e, int i, char **err);
 
 /* Waits, up to the timeout, for a freshly bound worker to say it is warm

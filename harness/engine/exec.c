@@ -178,7 +178,7 @@ void exec_request(const arena *a, const cell *cl, uint8_t *view, const reshape_c
     r->phase = PHASE_IDLE;
 }
 
-void exec_batch(const arena *a, uint8_t *view, const reshape_candidate *cand)
+void exec_batch(arena *a, uint8_t *view, const reshape_candidate *cand)
 {
     wire_batch *b = arena_batch(view);
     int n = b->n < 0 ? 0 : b->n > ARENA_CELLS ? ARENA_CELLS : b->n;
@@ -186,6 +186,7 @@ void exec_batch(const arena *a, uint8_t *view, const reshape_candidate *cand)
         int ci = b->cells[k];
         if (ci < 0 || ci > ARENA_BIG)
             abort();  /* a corrupt batch page; the parent reports the death */
+        arena_ready_cell(a, ci);    /* a failure faults: CRASH */
         __atomic_store_n(&b->started_ns, exec_monotonic_ns(), __ATOMIC_RELAXED);
         __atomic_store_n(&b->running, k, __ATOMIC_RELEASE);
         exec_request(a, &a->cells[ci], view, cand);

@@ -71,8 +71,9 @@ void exec_request(const arena *a, const cell *c, uint8_t *view, const reshape_ca
 /*
  * Carries out the batch of `a`: the requests of batch->cells[0..n) in
  * order, storing batch->started_ns and then batch->running = k before
- * request k and running = n after the last (wire.h).
+ * request k and running = n after the last (wire.h).  A cell of a lazily
+ * attached view is made ready just before its request (arena_ready_cell).
  */
-void exec_batch(const arena *a, uint8_t *view, const reshape_candidate *cand);
+void exec_batch(arena *a, uint8_t *view, const reshape_candidate *cand);
 
 #endif

@@ -57,9 +57,12 @@ static void on_fault(int sig, siginfo_t *info, void *uctx)
         }
     }
     exec_record_death(0, 0);
-    /* let the signal do what it would have done without us */
+    /* let the signal do what it would have done without us: a fault the
+     * kernel raised happens again when the handler returns, one that was
+     * sent (abort, raise) is sent again */
     signal(sig, SIG_DFL);
-    raise(sig);
+    if (info->si_code <= 0 || sig == SIGABRT)
+        raise(sig);
 }
 
 void exec_record_death(int sig, uint64_t code)

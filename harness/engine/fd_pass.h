@@ -1,7 +1,8 @@
 /*
- * fd_pass.h - a few bytes with an fd attached (SCM_RIGHTS) over a Unix
- * socket, private to engine/: the parent binds a worker to its arena's
- * memfd (pool.c, worker_proc.c), a confined process hands the observer its
+ * fd_pass.h - a few bytes with fds attached (SCM_RIGHTS) over a Unix
+ * socket, private to engine/: the parent binds a process to its arena's
+ * memfd (pool.c, worker_proc.c) and hands a zygote a new worker's three
+ * channels (spawn.c, zygote.c), a confined process hands the observer its
  * seccomp listener (sandbox_confine.c, sandbox_watch.c).  Depends on
  * POSIX sockets.
  */
@@ -11,17 +12,27 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-/* Sends the `n` bytes at `data` over socket `sock` with `fd` attached
- * (nothing attached when `fd` < 0), again on EINTR, never raising
+/* The most fds one message carries. */
+#define FD_PASS_MAX 4
+
+/* Sends the `n` bytes at `data` over socket `sock` with fds[0..nfds)
+ * attached (0 <= nfds <= FD_PASS_MAX), again on EINTR, never raising
  * SIGPIPE.  Returns 0 when all went, else -1 with errno set. */
+int fd_send_n(int sock, const void *data, size_t n, const int *fds, int nfds);
+
+/* fd_send_n with one fd, or none when `fd` < 0. */
 int fd_send(int sock, const void *data, size_t n, int fd);
 
 /*
  * Receives up to `n` bytes into `data` from socket `sock` (recvmsg
- * `flags`, MSG_CMSG_CLOEXEC added), again on EINTR; *fd receives the fd
- * attached (close-on-exec), or -1 when none came.  Returns the bytes
- * received, or -1 with errno set.
+ * `flags`, MSG_CMSG_CLOEXEC added), again on EINTR; fds[0..*nfds) receive
+ * the fds attached (close-on-exec), at most `max` (<= FD_PASS_MAX; any
+ * more are closed).  Returns the bytes received, or -1 with errno set
+ * (*nfds then 0).
  */
+ssize_t fd_recv_n(int sock, void *data, size_t n, int *fds, int max, int *nfds, int flags);
+
+/* fd_recv_n of at most one fd: *fd receives it, or -1 when none came. */
 ssize_t fd_recv(int sock, void *data, size_t n, int *fd, int flags);
 
 #endif

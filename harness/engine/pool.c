@@ -1,9 +1,10 @@
 /*
- * pool.c - the engine's workers between their start and their end: the
+ * pool.c - the engine's processes between their start and their end: the
  * dying ones reaped later and their orphans swept, the spares kept loaded
- * in advance, binding a worker to a slot (its arena's memfd over the
- * socket) and waiting until it is warm.  Depends on engine_int.h and
- * spawn.c.
+ * in advance, a slot's zygote (started again when it dies), binding a
+ * worker to a slot (a fork of its zygote, or a spare given the arena's
+ * memfd over the socket) and waiting until it is warm.  Depends on
+ * engine_int.h and spawn.c.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -23,6 +24,7 @@
 #include "engine_int.h"
 #include "exec.h"
 #include "fd_pass.h"
+#include "groups.h"
 #include "reaper.h"
 
 /* Leaves a worker that is dying to be reaped later, so that its teardown
@@ -51,19 +53,24 @@ void proc_leave_dying(engine *e, proc *p)
  * the lock, or from the one thread driving every slot. */
 void engine_sweep(engine *e)
 {
+    pthread_rwlock_wrlock(&e->forks);
     __atomic_store_n(&e->sweep_due, 0, __ATOMIC_RELAXED);
     int nslots = e->nslots + e->nfull;
-    pid_t *known = xmalloc(((size_t)2 * nslots + 1 + (size_t)e->ndying) * sizeof *known);
+    pid_t *known = xmalloc(((size_t)4 * nslots + 1 + (size_t)e->ndying) * sizeof *known);
     int n = 0;
-    for (int i = 0; i < nslots; i++)
-        if (e->slots[i].w.pid > 0)
-            known[n++] = e->slots[i].w.pid;
+    for (int i = 0; i < nslots; i++) {
+        const proc *mine[3] = {&e->slots[i].w, &e->slots[i].z, &e->slots[i].spare};
+        for (int k = 0; k < 3; k++)
+            if (mine[k]->pid > 0)
+                known[n++] = mine[k]->pid;
+    }
     for (int k = 0; k < e->nspares; k++)
         if (e->spares[k].pid > 0)
             known[n++] = e->spares[k].pid;
     for (int k = 0; k < e->ndying; k++)
         known[n++] = e->dying[k];
     e->strays += reaper_sweep(known, n);
+    pthread_rwlock_unlock(&e->forks);
     free(known);
 }
 
@@ -74,32 +81,42 @@ void engine_sweep(engine *e)
 int engine_kill_late(engine *e, proc *p)
 {
     int below = p->pid > 0 ? reaper_kill_descendants(p->pid) : 0;
-    __atomic_store_n(&e->want_spares, e->nslots, __ATOMIC_RELAXED);
+    if (!e->forkable)
+        __atomic_store_n(&e->want_spares, e->nslots, __ATOMIC_RELAXED);
     proc_leave_dying(e, p);
     return below;
 }
 
 /* Reaps the dying workers that have ended (all of them with `block`),
- * then sweeps up what they left. */
+ * then sweeps up what they left: at once with `block`, else at most every
+ * ENGINE_SWEEP_MS (a sweep reads /proc once per thread of the harness, and
+ * a candidate that crashes on every call ends a worker a millisecond). */
+#define ENGINE_SWEEP_MS 20
 void engine_reap_dying(engine *e, int block)
 {
-    int n = 0, reaped = 0;
+    int n = 0;
     for (int k = 0; k < e->ndying; k++) {
         int st;
         pid_t r;
         while ((r = waitpid(e->dying[k], &st, block ? 0 : WNOHANG)) < 0 && errno == EINTR)
             ;
-        if (r == 0)
+        if (r == 0) {
             e->dying[n++] = e->dying[k];
-        else
-            reaped = 1;
+        } else {
+            groups_remove(e->dying[k]);
+            __atomic_store_n(&e->sweep_due, 1, __ATOMIC_RELAXED);
+        }
     }
     e->ndying = n;
-    if (reaped || __atomic_load_n(&e->sweep_due, __ATOMIC_RELAXED))
+    int64_t now = engine_mono_ns();
+    if (__atomic_load_n(&e->sweep_due, __ATOMIC_RELAXED) &&
+        (block || now - e->swept_ns >= (int64_t)ENGINE_SWEEP_MS * 1000000)) {
         engine_sweep(e);
+        e->swept_ns = now;
+    }
 }
 
-/* Forks spares until there are `want`; a failure only leaves fewer. */
+/* Spawns spares until there are `want`; a failure only leaves fewer. */
 void engine_top_up_spares(engine *e, int want)
 {
     while (e->nspares < want) {
@@ -127,23 +144,34 @@ static int engine_pick_spare(engine *e)
     return 0;
 }
 
-/* Sends a worker its slot index and the slot's arena memfd.  A worker
- * that died after loading is left for the submit's poll to report. */
-static void proc_send_binding(proc *p, int idx, int fd)
+/* A slot's zygote did not answer: reaps it (with what it left running),
+ * says so, and leaves the slot without one. */
+static void zygote_lost(engine *e, int i, const char *why)
 {
-    if (fd_send(p->req_w, &idx, sizeof idx, fd) != 0) {
-        /* it died: the submit's poll reports it */
-    }
+    proc *z = &e->slots[i].z;
+    int st;
+    int below = proc_kill(z, &st);
+    pthread_mutex_lock(&e->lock);
+    e->strays += below;
+    pthread_mutex_unlock(&e->lock);
+    char how[96];
+    if (WIFSIGNALED(st))
+        snprintf(how, sizeof how, "signal %d (%s)", WTERMSIG(st), strsignal(WTERMSIG(st)));
+    else
+        snprintf(how, sizeof how, "exit status %d", WEXITSTATUS(st));
+    warn("%s; it ended with %s: slot %d starts a new one, which loads the candidate again",
+         why, how, i);
 }
 
-/* Gives slot `i` a worker: a spare (waiting for it to load if none has
- * yet), then forks the next spare.  Returns 0, or -1 with *err set. */
-int engine_bind_worker(engine *e, int i, char **err)
+/* Gives slot `i` a spare (forking the next one first if there is none):
+ * as its zygote, which forks its worker, when it can fork, else as its
+ * worker.  Under the lock.  Returns 0, or -1 with *err set. */
+static int bind_spare(engine *e, int i, char **err)
 {
     slot *s = &e->slots[i];
     engine_top_up_spares(e, 1);
     if (e->nspares == 0) {
-        *err = xasprintf("cannot fork a worker: %s", strerror(errno));
+        *err = xasprintf("cannot start a worker: %s", strerror(errno));
         return -1;
     }
     int k = engine_pick_spare(e);
@@ -151,17 +179,71 @@ int engine_bind_worker(engine *e, int i, char **err)
     e->spares[k] = e->spares[--e->nspares];
     if (proc_await_ready(e, &p, err) != 0)
         return -1;
-    s->w = p;
-    proc_send_binding(&s->w, i, s->ar.fd);
-    return 0;   /* the next spare is forked while the parent would wait anyway */
+    /* a worker that died after loading is left for the submit's poll to
+     * report; a zygote, for the fork below */
+    if (fd_send(p.req_w, &i, sizeof i, s->ar.fd) != 0) {
+        /* it died: the submit's poll, or the fork below, finds out */
+    }
+    if (!p.forkable) {
+        s->w = p;
+        return 0;   /* the next spare is started while the parent would wait anyway */
+    }
+    e->forkable = 1;
+    __atomic_store_n(&e->want_spares, 0, __ATOMIC_RELAXED);
+    s->z = p;
+    return proc_fork(e, &s->z, &s->w, err);
 }
 
-/* Waits, up to the timeout, for a freshly bound worker to say it is warm
- * (WORKER_BOUND), so that the first batch does not wait for that.  A worker
+/* Forks a worker of slot `i`'s zygote into *p; a zygote that does not
+ * answer is given up.  Returns 0, or -1 with *err set. */
+static int fork_or_lose(engine *e, int i, proc *p, char **err)
+{
+    /* no sweep (under the lock) may take the new worker, a child of the
+     * harness, for one a dead worker left behind */
+    pthread_rwlock_rdlock(&e->forks);
+    int rc = proc_fork(e, &e->slots[i].z, p, err);
+    pthread_rwlock_unlock(&e->forks);
+    if (rc != 0)
+        zygote_lost(e, i, *err);
+    return rc;
+}
+
+void engine_fork_spare(engine *e, int i)
+{
+    slot *s = &e->slots[i];
+    char *err = NULL;
+    if (s->z.pid > 0 && s->spare.pid == 0 && fork_or_lose(e, i, &s->spare, &err) != 0)
+        free(err);
+}
+
+int engine_bind_worker(engine *e, int i, char **err)
+{
+    slot *s = &e->slots[i];
+    if (s->spare.pid > 0) {
+        s->w = s->spare;
+        s->spare.pid = 0;
+        return 0;
+    }
+    if (s->z.pid > 0) {
+        if (fork_or_lose(e, i, &s->w, err) == 0)
+            return 0;
+        free(*err);
+        *err = NULL;
+    }
+    pthread_mutex_lock(&e->lock);
+    int rc = bind_spare(e, i, err);
+    pthread_mutex_unlock(&e->lock);
+    return rc;
+}
+
+/* Waits, up to the timeout, for a freshly bound spawned worker to say it
+ * is warm (WORKER_BOUND), so that the first batch does not wait for that.  A worker
  * that dies or says nothing meanwhile is left for the first batch's poll
  * to report; a late WORKER_BOUND is skipped there. */
 void proc_await_bound(engine *e, proc *p)
 {
+    if (p->forked)
+        return;
     struct pollfd f = {p->resp_r, POLLIN, 0};
     if (poll(&f, 1, e->timeout_ms) != 1)
         return;

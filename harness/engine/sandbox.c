@@ -19,10 +19,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <ucontext.h>
 #include <unistd.h>
 
 #include "exec.h"
+#include "self_signal.h"
 
 /* Stopped whatever their arguments: other processes' memory and tracing,
  * the machine's state (mounts, namespaces, modules, clocks, keys, kernel
@@ -40,11 +42,11 @@ static const char *const always[] = {
     "io_uring_setup",
 };
 
-/* Signals: allowed only when the first argument is the worker's own pid
- * (kill, rt_sigqueueinfo: the process; tgkill, rt_tgsigqueueinfo: a thread
- * of it; tkill: its main thread).  kill(0), kill(-1) and kill(-PGID) reach
- * the harness's process group and are stopped. */
-static const char *const self_only[] = {
+/* Signals: every call traps, and the handler carries out those aimed at
+ * the calling process (self_signal.h; a worker is a fork of its zygote,
+ * so no pid written into the filter could be its own).  kill(0), kill(-1),
+ * kill(-PGID) and kill(getppid()) are stopped. */
+static const char *const signal_calls[] = {
     "kill", "tgkill", "tkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo",
 };
 
@@ -54,7 +56,7 @@ static const unsigned long ns_flags[] = {
     CLONE_NEWCGROUP,
 };
 
-#define NAMES (sizeof always / sizeof *always + sizeof self_only / sizeof *self_only + 3)
+#define NAMES (sizeof always / sizeof *always + sizeof signal_calls / sizeof *signal_calls + 3)
 
 /* Numbers and names of the calls the filter may stop, for the handler
  * (libseccomp's lookups allocate: not for a signal handler). */
@@ -64,6 +66,13 @@ typedef struct named_call {
 } named_call;
 static named_call names[NAMES];
 static int nnames;
+/* si_code of a signal a seccomp filter raised (linux/signal.h's) */
+#ifndef SYS_SECCOMP
+#define SYS_SECCOMP 1
+#endif
+
+/* This machine's audit architecture (the si_arch of a native call). */
+static unsigned native_arch;
 
 static void note_name(const char *name)
 {
@@ -93,11 +102,38 @@ static void put_num(char *buf, size_t *n, size_t size, long long v)
         buf[(*n)++] = tmp[--k];
 }
 
-/* A stopped call: say which, record it, die of SIGSYS (SA_RESETHAND made
- * the default action current on entry). */
+/* The trapped call's first three arguments into a[], and where its result
+ * goes; NULL where this file does not know the machine's registers. */
+static long *call_registers(void *uctx, long a[3])
+{
+#if defined(__x86_64__)
+    greg_t *g = ((ucontext_t *)uctx)->uc_mcontext.gregs;
+    a[0] = (long)g[REG_RDI];
+    a[1] = (long)g[REG_RSI];
+    a[2] = (long)g[REG_RDX];
+    return (long *)&g[REG_RAX];
+#elif defined(__aarch64__)
+    unsigned long long *x = ((ucontext_t *)uctx)->uc_mcontext.regs;
+    for (int k = 0; k < 3; k++)
+        a[k] = (long)x[k];
+    return (long *)&x[0];
+#else
+    (void)uctx;
+    (void)a;
+    return NULL;
+#endif
+}
+
+/* A trapped call: a signal the process sends itself is carried out
+ * (self_signal.h); any other is stopped: say which, record it, die of
+ * SIGSYS.  Every signal is blocked while this runs. */
 static void on_sigsys(int sig, siginfo_t *info, void *uctx)
 {
     int nr = info->si_syscall;
+    long a[3] = {0, 0, 0}, *ret = call_registers(uctx, a);
+    if (info->si_code == SYS_SECCOMP && info->si_arch == native_arch && ret &&
+        self_signal(nr, a, ret))
+        return;
     const char *name = NULL;
     for (int k = 0; k < nnames; k++)
         if (names[k].nr == nr)
@@ -128,11 +164,9 @@ static void on_sigsys(int sig, siginfo_t *info, void *uctx)
         /* the candidate closed stderr: the response still says it */
     }
     exec_record_death(sig, (uint64_t)(unsigned)nr);
-    raise(sig);
-    sigset_t s;
-    sigemptyset(&s);
-    sigaddset(&s, sig);
-    sigprocmask(SIG_UNBLOCK, &s, NULL);
+    /* changing SIGSYS's action is itself stopped, and with SIGSYS blocked
+     * (here) the kernel then resets it to the default and delivers it */
+    syscall(SYS_rt_sigaction, SIGSYS, NULL, NULL, 8);
     _exit(128 + sig);
 }
 
@@ -154,18 +188,18 @@ static struct scmp_arg_cmp arg0(enum scmp_compare op, scmp_datum_t a, scmp_datum
 
 int sandbox_install(char *err, size_t size)
 {
+    native_arch = seccomp_arch_native();
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = on_sigsys;
-    sa.sa_flags = SA_SIGINFO | SA_RESETHAND;
-    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_SIGINFO;
+    sigfillset(&sa.sa_mask);
     if (sigaction(SIGSYS, &sa, NULL) != 0)
         return fail(err, size, "sigaction(SIGSYS)", errno);
     scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
     if (!ctx)
         return fail(err, size, "seccomp_init", ENOMEM);
     int rc = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_TRAP);
-    const scmp_datum_t self = (scmp_datum_t)getpid();
     nnames = 0;
     for (size_t k = 0; rc == 0 && k < sizeof always / sizeof *always; k++) {
         int nr = seccomp_syscall_resolve_name(always[k]);
@@ -174,10 +208,9 @@ int sandbox_install(char *err, size_t size)
         note_name(always[k]);
         rc = seccomp_rule_add(ctx, SCMP_ACT_TRAP, nr, 0);
     }
-    for (size_t k = 0; rc == 0 && k < sizeof self_only / sizeof *self_only; k++) {
-        note_name(self_only[k]);
-        rc = seccomp_rule_add(ctx, SCMP_ACT_TRAP, seccomp_syscall_resolve_name(self_only[k]), 1,
-                              arg0(SCMP_CMP_NE, self, 0));
+    for (size_t k = 0; rc == 0 && k < sizeof signal_calls / sizeof *signal_calls; k++) {
+        note_name(signal_calls[k]);
+        rc = seccomp_rule_add(ctx, SCMP_ACT_TRAP, seccomp_syscall_resolve_name(signal_calls[k]), 0);
     }
     /* the handler stays ours, and so does the worker's children's reaper */
     note_name("rt_sigaction");
@@ -186,9 +219,11 @@ int sandbox_install(char *err, size_t size)
     if (rc == 0)
         rc = seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(rt_sigaction), 1,
                               arg0(SCMP_CMP_EQ, SIGSYS, 0));
+    /* giving the hold up; a worker forked from the zygote takes it */
+    struct scmp_arg_cmp unset = {.arg = 1, .op = SCMP_CMP_EQ, .datum_a = 0, .datum_b = 0};
     if (rc == 0)
-        rc = seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(prctl), 1,
-                              arg0(SCMP_CMP_EQ, PR_SET_CHILD_SUBREAPER, 0));
+        rc = seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(prctl), 2,
+                              arg0(SCMP_CMP_EQ, PR_SET_CHILD_SUBREAPER, 0), unset);
     for (size_t k = 0; rc == 0 && k < sizeof ns_flags / sizeof *ns_flags; k++)
         rc = seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(clone), 1,
                               arg0(SCMP_CMP_MASKED_EQ, ns_flags[k], ns_flags[k]));

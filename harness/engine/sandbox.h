@@ -15,13 +15,17 @@
  *     reads each handed call, lets the kernel decide it, and stops the
  *     worker (SIGKILL) when it would change a file outside the scratch
  *     folder, read a secret or reach the network, recording what it tried;
- *   - each worker's own seccomp filter (sandbox_install, sandbox.c): no
- *     signal, trace or memory access to another process, no namespace,
- *     mount or change of the machine; a stopped call raises SIGSYS;
+ *   - the seccomp filter of the process that loads the candidate, which
+ *     its workers inherit (sandbox_install, sandbox.c): no signal, trace
+ *     or memory access to another process, no namespace, mount or change
+ *     of the machine; a stopped call raises SIGSYS; every call of the kill
+ *     family traps, as the filter is a zygote's and cannot name its
+ *     forks' pids, and the SIGSYS handler carries out those aimed at the
+ *     calling process (self_signal.h);
  *   - the parent's policy (sandbox_policy.c): which folders, built once
  *     per run, passed to workers as words of their command line.
  * Depends on libseccomp, libelf (a candidate's RUNPATH), Landlock's
- * system calls, exec.h.
+ * system calls, exec.h, self_signal.h.
  */
 #ifndef HARNESS_SANDBOX_H
 #define HARNESS_SANDBOX_H
@@ -146,11 +150,12 @@ typedef struct sandbox_facts {
 int sandbox_confine(const sandbox_policy *p, sandbox_facts *facts, char *err, size_t size);
 
 /*
- * Installs the worker's own filter and its SIGSYS handler in the calling
+ * Installs the filter of sandbox.c and its SIGSYS handler in the calling
  * process, which must have no other thread yet (every thread started later
- * inherits the filter, and so does every child): the rules hold the
- * worker's pid.  Returns 0, or -1 with `err` (room for `size` bytes)
- * saying which libseccomp call failed and why.
+ * inherits the filter, and so does every child, a zygote's workers among
+ * them): the rules hold no pid, and the handler carries out the signals a
+ * process sends itself (self_signal.h).  Returns 0, or -1 with `err` (room
+ * for `size` bytes) saying which libseccomp call failed and why.
  */
 int sandbox_install(char *err, size_t size);
 

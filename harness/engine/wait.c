@@ -60,8 +60,13 @@ static void slot_drain(engine *e, slot *s)
     }
 }
 
-static void slot_complete(slot *s, int idx, done_kind kind, int at, int wstatus, completion *out)
+/* Fills `out` for the end of slot `s`'s batch; `pinned` as completion's. */
+static void slot_complete(slot *s, int idx, done_kind kind, int at, int wstatus, int pinned,
+                          completion *out)
 {
+    out->pinned = kind == DONE_DIED ? pinned || s->n == 1 : 1;
+    s->limit = kind != DONE_OK ? 1 : s->limit < ARENA_CELLS / 2 ? 2 * s->limit : ARENA_CELLS;
+    out->fresh = s->fresh_batch && (kind == DONE_OK ? 0 : at) == 0;
     out->strays = 0;
     out->budget_ms = 0;
     out->sandbox_stop[0] = '\0';
@@ -117,7 +122,7 @@ static int engine_check_slot(engine *e, int i, const struct pollfd *po, const st
     if (s->attr_bytes > ENGINE_FLOOD_BYTES) {
         int at = s->attr_at;
         int below = engine_kill_late(e, &s->w);
-        slot_complete(s, i, DONE_FLOOD, at, 0, out);
+        slot_complete(s, i, DONE_FLOOD, at, 0, 1, out);
         out->strays = below;
         return 1;
     }
@@ -139,14 +144,19 @@ static int engine_check_slot(engine *e, int i, const struct pollfd *po, const st
             const cell *cl = &s->ar.cells[arena_batch(s->ar.pview)->cells[at]];
             int sig = arena_response(cl, s->ar.pview)->fault_signal;
             proc_leave_dying(e, &s->w);
-            slot_complete(s, i, DONE_DIED, at, sig > 0 && sig < 128 ? sig : SIGKILL, out);
+            slot_complete(s, i, DONE_DIED, at, sig > 0 && sig < 128 ? sig : SIGKILL, 1, out);
+        } else if (r == 1 && c == WORKER_EXITING) {
+            /* the candidate called exit(): its status comes at once */
+            int st, at = slot_running_now(s);
+            slot_drain(e, s);
+            proc_reap(&s->w, &st);
+            __atomic_store_n(&e->sweep_due, 1, __ATOMIC_RELAXED);
+            slot_complete(s, i, DONE_DIED, at, st, 1, out);
         } else if (r == 1) {
-            if (e->mode == ISO_FORK)
-                proc_reap(&s->w, NULL);
             if (s->attr_bytes > ENGINE_FLOOD_BYTES) {
                 int at = s->attr_at;
                 proc_kill(&s->w, NULL);
-                slot_complete(s, i, DONE_FLOOD, at, 0, out);
+                slot_complete(s, i, DONE_FLOOD, at, 0, 1, out);
             } else {
                 int below = 0;
                 if (c == WORKER_STRAYS) {
@@ -155,20 +165,37 @@ static int engine_check_slot(engine *e, int i, const struct pollfd *po, const st
                     below = reaper_kill_descendants(s->w.pid);
                     __atomic_store_n(&e->forky, 1, __ATOMIC_RELAXED);
                 }
-                slot_complete(s, i, DONE_OK, s->n, 0, out);
+                slot_complete(s, i, DONE_OK, s->n, 0, 1, out);
                 out->strays = below;
             }
         } else {
+            /* its answer pipe closed: it died unannounced, or the candidate
+             * closed the pipe and goes on; it gets the running request's
+             * deadline to end, and what it printed last (a worker that lost
+             * its channel says so as it exits) is read once it has */
             int st, at = slot_running_now(s);
             pid_t pid = s->w.pid;
+            int64_t by = slot_deadline_of(e, s);
+            int late = proc_await_end(&s->w, by);
+            slot_drain(e, s);
+            if (late) {
+                int64_t started = __atomic_load_n(&arena_batch(s->ar.pview)->started_ns,
+                                                  __ATOMIC_ACQUIRE);
+                int below = engine_kill_late(e, &s->w);
+                slot_complete(s, i, DONE_TIMEOUT, at, 0, 1, out);
+                out->budget_ms = (by - started) / 1000000;
+                out->short_budget = by - started < deadline_full_ns(&e->dl, &s->req[at]);
+                out->strays = below;
+                return 1;
+            }
             proc_reap(&s->w, &st);
             __atomic_store_n(&e->sweep_due, 1, __ATOMIC_RELAXED);
-            slot_complete(s, i, DONE_DIED, at, st, out);
+            slot_complete(s, i, DONE_DIED, at, st, 0, out);
             /* the observer records before it kills: a death it caused is
-             * known by now */
-            if (e->watch)
-                sandbox_watch_take_stop(e->watch, pid, out->sandbox_stop,
-                                        sizeof out->sandbox_stop);
+             * known by now, and came during the running request */
+            if (e->watch && sandbox_watch_take_stop(e->watch, pid, out->sandbox_stop,
+                                                    sizeof out->sandbox_stop))
+                out->pinned = 1;
         }
         return 1;
     }
@@ -179,7 +206,7 @@ static int engine_check_slot(engine *e, int i, const struct pollfd *po, const st
         int64_t budget = deadline_budget_ns(&e->dl, &s->req[at], phase, now - started);
         int below = engine_kill_late(e, &s->w);
         deadline_timed_out(&e->dl, &s->req[at], phase);
-        slot_complete(s, i, DONE_TIMEOUT, at, 0, out);
+        slot_complete(s, i, DONE_TIMEOUT, at, 0, 1, out);
         out->budget_ms = budget / 1000000;
         out->short_budget = budget < deadline_full_ns(&e->dl, &s->req[at]);
         out->strays = below;
@@ -217,13 +244,17 @@ int engine_wait(engine *e, completion *out)
         }
         if (!busy)
             return -1;
-        /* about to wait: the moment to fork a spare and reap the dead
+        /* about to wait: the moment to start spares and reap the dead
          * (locked: full-budget slots have threads of their own) */
-        if (e->nspares < e->want_spares && !forked) {
+        if (!forked) {
             forked = 1;
-            pthread_mutex_lock(&e->lock);
-            engine_top_up_spares(e, e->want_spares);
-            pthread_mutex_unlock(&e->lock);
+            for (int k = 0; k < busy; k++)
+                engine_fork_spare(e, map[k]);
+            if (e->nspares < e->want_spares) {
+                pthread_mutex_lock(&e->lock);
+                engine_top_up_spares(e, e->want_spares);
+                pthread_mutex_unlock(&e->lock);
+            }
             continue;
         }
         if (e->ndying || __atomic_load_n(&e->sweep_due, __ATOMIC_RELAXED)) {
@@ -247,6 +278,7 @@ int engine_wait_slot(engine *e, int i, completion *out)
         return engine_wait(e, out);
     if (!s->busy)
         return -1;
+    engine_fork_spare(e, i);
     for (;;) {
         /* about to wait: the moment to start a spare and reap the dead,
          * unless another slot's thread is at it (a contended lock would

@@ -195,6 +195,8 @@ typedef struct arena {
     uint8_t *pview;                     /* parent's view (NULL in a worker) */
     uint8_t *wview;                     /* candidate's view (NULL when unused) */
     cell cells[ARENA_CELLS + 1];        /* the small cells, then the big one */
+    int lazy;                           /* wview made ready a cell at a time */
+    uint8_t ready[ARENA_CELLS + 1];     /* with `lazy`: cell i is ready */
 } arena;
 
 /*
@@ -228,6 +230,21 @@ int arena_create(arena *a, size_t big_src, size_t big_dst);
  * the layout's).
  */
 int arena_attach(arena *a, int fd, size_t big_src, size_t big_dst);
+/*
+ * The candidate's view of the memfd `fd` for a worker forked from a zygote
+ * (worker_proc.h), made ready a cell at a time: lays `a` out as
+ * arena_attach does and maps the batch page, every cell without access
+ * until arena_ready_cell gives it its protections.  A worker that runs a
+ * few requests pays for the cells it uses (3 mprotect calls each), not
+ * for all of them, and a stray write into a cell it does not use faults.
+ * Returns 0, or -1 with errno set (EINVAL when the size is not the
+ * layout's).
+ */
+int arena_attach_lazy(arena *a, int fd, size_t big_src, size_t big_dst);
+/* Gives cell `i` (0..ARENA_BIG) of a lazily attached view the protections
+ * of arena_attach, once; does nothing for a view attached whole.  Returns
+ * 0, or -1 with errno set. */
+int arena_ready_cell(arena *a, int i);
 /* Unmaps one view (a forked worker drops the parent's). */
 void arena_drop_pview(arena *a);
 void arena_drop_wview(arena *a);

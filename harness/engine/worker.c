@@ -21,6 +21,7 @@
 #include "base/base.h"
 #include "engine_int.h"
 #include "exec.h"
+#include "groups.h"
 #include "reaper.h"
 
 engine *engine_start(isolation mode, int nslots, const char *path, int timeout_ms,
@@ -29,6 +30,7 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
 {
     engine *e = xcalloc(1, sizeof *e);
     pthread_mutex_init(&e->lock, NULL);
+    pthread_rwlock_init(&e->forks, NULL);
     e->owner = pthread_self();
     spawner_init(&e->sp);
     e->mode = mode;
@@ -37,6 +39,7 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
         e->watch = sandbox_watch_start(sb, err);
         if (!e->watch) {
             spawner_destroy(&e->sp);
+            pthread_rwlock_destroy(&e->forks);
             pthread_mutex_destroy(&e->lock);
             free(e);
             return NULL;
@@ -46,11 +49,14 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
     }
     e->want_spares = 1;
     deadline_init(&e->dl, timeout_ms);
+    if (mode != ISO_NONE)
+        groups_watch();
     if (mode != ISO_NONE && reaper_become_subreaper() != 0)
         warn("cannot make the harness a child subreaper (%s): what a dead worker's candidate "
              "left running is not found", strerror(errno));
     e->nslots = mode == ISO_NONE ? 1 : (nslots < 1 ? 1 : nslots);
     e->path = xstrdup(path);
+    e->exe = engine_worker_exe();
     e->timeout_ms = timeout_ms;
     e->slots = xcalloc((size_t)e->nslots + ENGINE_FULL_SLOTS, sizeof *e->slots);
     e->done = xcalloc((size_t)e->nslots, sizeof *e->done);
@@ -58,18 +64,21 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
     e->big_src = big_src;
     e->big_dst = big_dst;
     signal(SIGPIPE, SIG_IGN);
-    for (int i = 0; i < e->nslots + ENGINE_FULL_SLOTS; i++)
+    for (int i = 0; i < e->nslots + ENGINE_FULL_SLOTS; i++) {
         e->slots[i].ar.fd = -1;
-    /* the first worker loads and checks the candidate, then waits as a
-     * spare; one more per slot load meanwhile, and while they load the
-     * parent makes the arenas, so none is waited for */
+        e->slots[i].limit = ARENA_CELLS;
+    }
+    /* the first process loads and checks the candidate, then waits as a
+     * spare; one more per slot loads meanwhile (each becomes a slot's
+     * zygote, or its worker when the candidate cannot be forked), and
+     * while they load the parent makes the arenas, so none is waited for */
     if (mode != ISO_NONE) {
         if (proc_spawn(e, &e->spares[0], err) != 0) {
             engine_stop(e);
             return NULL;
         }
         e->nspares = 1;
-        engine_top_up_spares(e, e->nslots + 1);
+        engine_top_up_spares(e, e->nslots);
     }
     for (int i = 0; i < e->nslots; i++) {
         if (arena_create(&e->slots[i].ar, big_src, big_dst) != 0) {
@@ -158,12 +167,12 @@ arena *engine_arena(engine *e, int i)
     return &e->slots[i].ar;
 }
 
-int engine_batch_limit(const engine *e)
+int engine_batch_limit(const engine *e, int i)
 {
-    return e->mode == ISO_FORK || __atomic_load_n(&e->chatty, __ATOMIC_RELAXED) ||
-                   __atomic_load_n(&e->forky, __ATOMIC_RELAXED)
-               ? 1
-               : ARENA_CELLS;
+    if (e->mode == ISO_FORK || __atomic_load_n(&e->chatty, __ATOMIC_RELAXED) ||
+        __atomic_load_n(&e->forky, __ATOMIC_RELAXED))
+        return 1;
+    return e->mode == ISO_NONE ? ARENA_CELLS : e->slots[i].limit;
 }
 
 /* Describes the staged requests of slot `s` for the deadline rule. */
@@ -200,13 +209,13 @@ int engine_submit(engine *e, int i, const int *cells, int n, char **err)
         e->done[e->ndone++] = i;
         return 0;
     }
-    if (s->w.pid == 0) {
-        pthread_mutex_lock(&e->lock);
-        int rc = engine_bind_worker(e, i, err);
-        pthread_mutex_unlock(&e->lock);
-        if (rc != 0)
-            return -1;
-    }
+    /* a process no earlier request touched: retire one that ran a batch */
+    if (s->w.pid > 0 && s->w.batches > 0 && (e->mode == ISO_FORK || s->want_fresh))
+        proc_leave_dying(e, &s->w);
+    s->want_fresh = 0;
+    if (s->w.pid == 0 && engine_bind_worker(e, i, err) != 0)
+        return -1;
+    s->fresh_batch = s->w.batches++ == 0;
     describe_batch(s, cells, n);
     s->out_bytes = s->attr_bytes = s->head_len = 0;
     s->attr_at = 0;
@@ -221,14 +230,25 @@ int engine_submit(engine *e, int i, const int *cells, int n, char **err)
     return 0;
 }
 
+void engine_fresh(engine *e, int i)
+{
+    e->slots[i].want_fresh = 1;
+}
+
+pid_t engine_zygote_pid(const engine *e, int i)
+{
+    return e->mode == ISO_NONE ? 0 : e->slots[i].z.pid;
+}
+
 void engine_finish(engine *e)
 {
     for (int i = 0; i < e->nslots + e->nfull; i++) {
-        proc *p = &e->slots[i].w;
-        if (p->pid > 0 && p->req_w >= 0) {
-            close(p->req_w);        /* EOF: the worker exits by itself */
-            p->req_w = -1;
-        }
+        proc *all[3] = {&e->slots[i].w, &e->slots[i].z, &e->slots[i].spare};
+        for (int k = 0; k < 3; k++)
+            if (all[k]->pid > 0 && all[k]->req_w >= 0) {
+                close(all[k]->req_w);   /* EOF: it exits by itself */
+                all[k]->req_w = -1;
+            }
     }
     /* spares have nothing to finish, and one may still be loading a
      * candidate that hangs */
@@ -244,11 +264,15 @@ void engine_finish(engine *e)
 
 int engine_stop(engine *e)
 {
-    proc *all[2 * 256 + 1 + ENGINE_FULL_SLOTS];
-    int np = 0;
+    proc *all[4 * (256 + ENGINE_FULL_SLOTS) + 1];
+    int np = 0, nslots = e->nslots + e->nfull;
     engine_finish(e);
-    for (int i = 0; i < e->nslots + e->nfull; i++)
+    for (int i = 0; i < nslots; i++) {
         all[np++] = &e->slots[i].w;
+        all[np++] = &e->slots[i].z;
+    }
+    for (int i = 0; i < nslots; i++)
+        all[np++] = &e->slots[i].spare;
     for (int k = 0; k < e->nspares; k++)
         all[np++] = &e->spares[k];
     for (int k = 0; k < np; k++) {
@@ -257,6 +281,12 @@ int engine_stop(engine *e)
             int st;
             while (waitpid(p->pid, &st, 0) < 0 && errno == EINTR)
                 ;
+            /* a zygote ends by itself at EOF; one that was killed meanwhile
+             * had no fork to make since */
+            if (k % 2 && k < 2 * nslots && WIFSIGNALED(st))
+                warn("the zygote of slot %d (pid %ld) was killed during the run: signal %d (%s)",
+                     k / 2, (long)p->pid, WTERMSIG(st), strsignal(WTERMSIG(st)));
+            groups_remove(p->pid);
             close(p->resp_r);
             close(p->out_r);
             p->pid = 0;
@@ -272,7 +302,9 @@ int engine_stop(engine *e)
     free(e->spares);
     free(e->done);
     free(e->path);
+    free(e->exe);
     pthread_mutex_destroy(&e->lock);
+    pthread_rwlock_destroy(&e->forks);
     spawner_destroy(&e->sp);
     sandbox_watch_stop(e->watch);
     sandbox_words_free(e->sb_words);

@@ -1,14 +1,19 @@
 /*
  * worker.h - the engine: slots, each an arena and (except in-process) a
- * long-lived worker process that has loaded the candidate.  The parent
- * stages a batch of requests in a slot's arena (one per cell), submits it
- * with one message, and waits for completions; a worker that crashes,
- * exits, hangs or floods is killed and replaced at the slot's next submit
- * by a spare worker forked in advance.  Depends on wire.h and exec.h.
+ * zygote, a process that has loaded the candidate and never calls it, and
+ * a worker forked from it (zygote.h).  The parent stages a batch of
+ * requests in a slot's arena (one per cell), submits it with one message,
+ * and waits for completions; a worker that crashes, exits, hangs or
+ * floods is killed and replaced at the slot's next submit by a new fork
+ * of the zygote, in about a millisecond.  A candidate that starts threads
+ * while it loads cannot be forked (its threads would be missing): each of
+ * its workers is spawned and loads it, and spares are kept loaded in
+ * advance.  Depends on wire.h and exec.h.
  *
  * Isolation modes:
  *   worker  long-lived workers, one per slot (the default)
- *   fork    a fresh process per batch (for the benchmark comparison)
+ *   fork    a fresh process per request (for the benchmark comparison,
+ *           and for a candidate whose answers depend on its earlier calls)
  *   none    in-process, one slot, no timeout or capture (for debugging)
  */
 #ifndef HARNESS_WORKER_H
@@ -59,6 +64,14 @@ typedef struct completion {
                                            observer stopped it for ("tried to
                                            ..."), or "" */
     int short_budget;                   /* DONE_TIMEOUT: a short one (deadline.h) */
+    int pinned;                         /* DONE_DIED: the death came during request
+                                           `at` (the worker said so, or the batch
+                                           held one request); 0: no request is known
+                                           to have caused it (it came after the
+                                           last, or unannounced), so any of them may
+                                           have */
+    int fresh;                          /* request `at` was the first its process
+                                           ran: no earlier request touched it */
     char output_head[ENGINE_OUTPUT_HEAD + 1];   /* the first of request `at`'s */
 } completion;
 
@@ -124,22 +137,36 @@ int engine_wait(engine *e, completion *out);
  */
 int engine_wait_slot(engine *e, int i, completion *out);
 
+/* The next batch of slot `i` runs in a process that no earlier request
+ * touched (a worker that ran a batch is replaced first): for a request
+ * run again alone after a death in a process that was not fresh. */
+void engine_fresh(engine *e, int i);
+
 /*
  * The process that runs slot `i`'s requests now, when it has loaded the
  * candidate: a worker's pid, the harness's own with ISO_NONE; 0 when there
- * is none (ISO_FORK between batches, a slot whose worker died and has no
- * successor yet).  Reading its /proc/PID/maps needs the ptrace access mode
- * PTRACE_MODE_READ: the same uid and a dumpable worker, or CAP_SYS_PTRACE.
+ * is none (a slot whose worker died and has no successor yet).  And slot
+ * `i`'s zygote (0 when it has none: ISO_NONE, or a candidate that cannot
+ * be forked): it has loaded the candidate and made no call; a worker has
+ * made the calls of its batches, and mapped what the candidate loads on
+ * first use.  Reading their /proc/PID/maps needs the ptrace access mode
+ * PTRACE_MODE_READ: the same uid and a dumpable process, or
+ * CAP_SYS_PTRACE.
  */
 pid_t engine_worker_pid(const engine *e, int i);
+pid_t engine_zygote_pid(const engine *e, int i);
 
 /* The isolation mode the engine was started with. */
 isolation engine_isolation(const engine *e);
 
-/* The most requests a batch should hold now: ARENA_CELLS, or 1 with
- * --isolation fork (a process per request) and once any worker has
- * written to stdout or stderr (so that output is pinned exactly). */
-int engine_batch_limit(const engine *e);
+/* The most requests slot `i`'s next batch should hold: ARENA_CELLS; 1
+ * with --isolation fork (a process per request) and once any worker has
+ * written to stdout or stderr (so that output is pinned exactly); and
+ * after a batch of the slot ended in a death, a hang or a flood, 1,
+ * doubling with each batch that ends well (the requests after the one
+ * that ended a batch are staged again, so a candidate that crashes often
+ * is not staged 32 times a request). */
+int engine_batch_limit(const engine *e, int i);
 
 /* Tells every worker to end, without waiting: each slot's worker gets EOF
  * and exits, spares are killed.  Their teardown then overlaps whatever the

@@ -1,12 +1,11 @@
 /*
- * worker_proc.h - the worker process: what runs the candidate, on the far
- * side of the wire (wire.h) from the parent (worker.c, spawn.c, pool.c,
- * wait.c).
+ * worker_proc.h - the processes that run the candidate, on the far side of
+ * the wire (wire.h) from the parent (worker.c, spawn.c, pool.c, wait.c).
  *
- * A worker is started by the parent as `reshape-conform __worker ...`
- * (posix_spawn of the harness binary itself, so the parent's memory is
- * never shared copy-on-write with it), or, with --isolation fork, by a
- * plain fork() that calls worker_serve.  Either way it finds:
+ * The parent starts one process per slot as `reshape-conform __worker ...`
+ * (posix_spawn of the harness binary itself, in a process group of its
+ * own, so the parent's memory is never shared copy-on-write with it).  It
+ * finds:
  *   fd 0  /dev/null
  *   fd 1, 2  the write end of the output pipe the parent reads
  *   fd 3  WORKER_FD_REQ: a Unix socket from the parent
@@ -19,17 +18,34 @@
  *      (sandbox_install); if that fails, writes a worker_hello 's' and
  *      exits;
  *   1. writes EXEC_STAGE_DLOPEN, loads the candidate (writing
- *      EXEC_STAGE_ENTRY before it calls the entry function) and writes a worker_hello ('r' loaded, 'x'
- *      refused, with the probe) to fd 4, in one write;
+ *      EXEC_STAGE_ENTRY before it calls the entry function) and writes a
+ *      worker_hello ('r' loaded, 'x' refused, with the probe; `forkable`
+ *      when it still has one thread: nothing the candidate started while
+ *      loading would be missing from a fork; `strays`, the processes the
+ *      constructors left running, which the parent kills) to fd 4, in one
+ *      write;
  *   2. receives its binding on fd 3: the slot index (an int) with the
- *      slot's arena memfd attached (SCM_RIGHTS), maps the candidate's view
- *      of it (arena_attach, arena_populate_cells) and writes WORKER_BOUND
- *      to fd 4 (the parent waits for it at the start, and otherwise skips
- *      it: it is never a batch's answer);
- *   3. for each byte received on fd 3, carries out the batch in the arena
+ *      slot's arena memfd attached (SCM_RIGHTS).
+ * Then a `forkable` process is the slot's zygote (zygote.h): it never
+ * calls the candidate, and forks a worker for each zygote_request; one
+ * that is not serves batches itself, as a worker (step 3), and the parent
+ * spawns its replacements.
+ *
+ * A worker, forked from the zygote (or the spawned process itself):
+ *   3. has fds 0-4 as above, its own (and with a fork, its own process
+ *      group and no other fd), and the candidate's view of the arena
+ *      (arena_attach; a zygote's is arena_attach_lazy, cell 0 ready, and
+ *      its forks make each other cell ready when a request first uses it)
+ *      with the fault handler installed on it (exec.h); a spawned worker writes
+ *      WORKER_BOUND to fd 4 once it has touched every page of its view (the
+ *      parent waits for it at the start, and otherwise skips it: it is
+ *      never a batch's answer);
+ *   4. for each byte received on fd 3, carries out the batch in the arena
  *      (exec_batch) and writes one byte back to fd 4 (WORKER_STRAYS when
- *      children it started still run); with `once`, exits
- *      after the first batch.  EOF on fd 3 ends it.
+ *      children it started still run).  EOF on fd 3 ends it.  A candidate
+ *      that calls exit() ends it at once with its status, after writing
+ *      WORKER_EXITING to fd 4 (when fd 4 is still open), so that the parent
+ *      knows the death came during the running request.
  * Depends on exec.h and wire.h.
  */
 #ifndef HARNESS_WORKER_PROC_H
@@ -49,6 +65,9 @@
  * (reaper.h); any other byte but EXEC_DYING and WORKER_BOUND is a plain
  * answer. */
 #define WORKER_STRAYS 'S'
+/* What a worker writes when the candidate calls exit() during a request
+ * (the exit status then comes with its end). */
+#define WORKER_EXITING 'X'
 /* A worker's exit status when its fd 3 or 4 was closed under it (by the
  * candidate): it says so on stderr first. */
 #define WORKER_EXIT_LOST_CHANNEL 121
@@ -58,14 +77,15 @@ typedef struct worker_hello {
     char state;                 /* 'r' loaded, 'x' refused, 's' no sandbox
                                    (probe.message says why) */
     wire_probe probe;
+    char forkable;              /* one thread after loading: a zygote */
+    int strays;                 /* processes the loading left running */
 } worker_hello;
 
 typedef struct worker_args {
     const char *candidate;      /* path of the candidate .so */
     size_t big_src, big_dst;    /* the arena's big cell, as arena_create got them */
     pid_t parent;               /* the worker exits if its parent is another */
-    int once;                   /* one batch, then exit (--isolation fork) */
-    const sandbox_policy *sb;   /* confine the worker and install its filter
+    const sandbox_policy *sb;   /* confine the process and install its filter
                                    (sandbox.h); NULL: no sandbox */
 } worker_args;
 

@@ -36,6 +36,7 @@ typedef struct batch {
     int jobs[ARENA_CELLS];      /* job indices, in batch order */
     int cells[ARENA_CELLS];
     stage stages[ARENA_CELLS + 1];
+    int alone;                  /* one job that runs in a fresh process */
     int njudged;                /* results judged, not yet in the sink */
     result judged[ARENA_CELLS * WIRE_THREADS];
     int nfollow;                /* judged[follow_at[k]] calls for follow[k] */
@@ -49,6 +50,8 @@ typedef struct queue {
     const char *small;          /* job fits a small cell */
     int next, njobs;
     int *back, nback;           /* a stack: the top runs first */
+    char *alone;                /* a handed back job that runs alone, in a
+                                   process no other request touched */
 } queue;
 
 /*
@@ -97,17 +100,23 @@ static void queue_return(queue *q, const batch *b, int from)
 }
 
 /* Takes the next jobs for batch `b` (under the lock): small ones for
- * cells 0.., up to `limit`, or one large job alone for the big cell.
- * Returns how many. */
+ * cells 0.., up to `limit`, or one large job alone for the big cell, or a
+ * job handed back to run alone.  Returns how many. */
 static int take_batch(run *r, batch *b, int limit)
 {
     queue *q = &r->q;
     b->n = 0;
+    b->alone = 0;
     while (!queue_empty(q) && b->n < limit) {
         int jx = queue_peek(q);
         int ci = q->small[jx] ? b->n : ARENA_BIG;
-        if (ci == ARENA_BIG && b->n > 0)
+        if ((ci == ARENA_BIG || q->alone[jx]) && b->n > 0)
             break;
+        if (q->alone[jx]) {
+            q->alone[jx] = 0;
+            b->alone = 1;
+            limit = 1;
+        }
         queue_pop(q);
         b->jobs[b->n] = jx;
         b->cells[b->n] = ci;
@@ -156,6 +165,20 @@ static void hand_back(run *r, const batch *b, int from)
     pthread_mutex_unlock(&r->lock);
 }
 
+/* Hands jobs [from, to) of batch `b` back, each to run alone in a process
+ * that no other request touched, then [to, n) as usual. */
+static void hand_back_alone(run *r, const batch *b, int from, int to)
+{
+    pthread_mutex_lock(&r->lock);
+    queue_return(&r->q, b, to);
+    for (int k = to - 1; k >= from; k--) {
+        r->q.back[r->q.nback++] = b->jobs[k];
+        r->q.alone[b->jobs[k]] = 1;
+    }
+    pthread_cond_broadcast(&r->more);
+    pthread_mutex_unlock(&r->lock);
+}
+
 /*
  * Takes the next batch for slot thread `b` (under the lock), waiting while
  * the queue is empty but another slot is still running a batch (a crash
@@ -198,16 +221,23 @@ static void release_big(arena *a, batch *b)
 /*
  * Judges the batch that `d` ended and hands back what must run again:
  * everything when the output of several requests cannot be told apart
- * and may be a flood, the crashed request and the rest when a crash's
- * output may be another request's, else the requests after the one that
- * ended it; that one goes to the confirmer instead of the judge when a
- * short budget ran out (confirm.h).
+ * and may be a flood; when a death is no request's for sure, every
+ * request, each alone in a fresh process (harness/README.md, "Isolation");
+ * a request that died in a process an earlier request had touched, alone
+ * in a fresh one, and the rest; the crashed request and the rest when a
+ * crash's output may be another request's; else the requests after the
+ * one that ended it, which goes to the confirmer instead of the judge when
+ * a short budget ran out (confirm.h).
  */
 static void batch_ended(run *r, batch *b, const arena *a, const completion *d)
 {
     int n = b->n, at = d->at < n ? d->at : n;
     if (n > 1 && (d->kind == DONE_FLOOD || d->output_bytes > ENGINE_FLOOD_BYTES)) {
         hand_back(r, b, 0);
+        return;
+    }
+    if (d->kind == DONE_DIED && !d->pinned && !b->alone) {
+        hand_back_alone(r, b, 0, n);
         return;
     }
     completion ok;
@@ -220,6 +250,10 @@ static void batch_ended(run *r, batch *b, const arena *a, const completion *d)
         judge_one(r, b, k, a, k == n - 1 && d->kind == DONE_OK ? d : &ok);
     if (at == n)
         return;
+    if (d->kind == DONE_DIED && !d->fresh && !b->alone) {
+        hand_back_alone(r, b, at, at + 1);
+        return;
+    }
     if (d->kind == DONE_DIED && n > 1 && d->output_bytes > 0) {
         hand_back(r, b, at);
         return;
@@ -242,6 +276,8 @@ static void stage_and_submit(run *r, batch *b, int i)
         stage_job(&b->stages[b->cells[k]], a, &a->cells[b->cells[k]], r->set,
                   &r->q.jobs[b->jobs[k]], r->q.jobs[b->jobs[k]].seq, r->seed);
     char *err = NULL;
+    if (b->alone)
+        engine_fresh(r->e, i);
     if (engine_submit(r->e, i, b->cells, b->n, &err) != 0)
         die(EXIT_HARNESS, "%s", err);
 }
@@ -264,7 +300,7 @@ static void drive_slot(run *r, int i)
 {
     batch *b = &r->batches[i];
     for (;;) {
-        if (next_batch(r, b, engine_batch_limit(r->e)) == 0)
+        if (next_batch(r, b, engine_batch_limit(r->e, i)) == 0)
             return;
         stage_and_submit(r, b, i);
         completion d;
@@ -300,7 +336,7 @@ static void drive_all(run *r)
         for (int i = 0; i < nslots && !queue_empty(&r->q); i++) {
             if (busy[i])
                 continue;
-            take_batch(r, &r->batches[i], engine_batch_limit(r->e));
+            take_batch(r, &r->batches[i], engine_batch_limit(r->e, i));
             stage_and_submit(r, &r->batches[i], i);
             busy[i] = 1;
             inflight++;
@@ -328,7 +364,8 @@ void schedule_run(engine *e, const case_set *set, const job *jobs, int njobs, in
     char *small = xmalloc((size_t)(njobs ? njobs : 1));
     for (int i = 0; i < njobs; i++)
         small[i] = (char)job_fits_small(&jobs[i], set);
-    run r = {.q = {jobs, small, 0, njobs, xmalloc((size_t)(njobs ? njobs : 1) * sizeof(int)), 0},
+    run r = {.q = {jobs, small, 0, njobs, xmalloc((size_t)(njobs ? njobs : 1) * sizeof(int)), 0,
+                   xcalloc((size_t)(njobs ? njobs : 1), 1)},
              .e = e, .set = set, .strict = strict, .timeout_ms = timeout_ms, .seed = seed,
              .sink = sink, .ctx = ctx, .batches = batches};
     pthread_mutex_init(&r.lock, NULL);
@@ -366,4 +403,5 @@ void schedule_run(engine *e, const case_set *set, const job *jobs, int njobs, in
     munmap(batches, bsize);
     free(small);
     free(r.q.back);
+    free(r.q.alone);
 }

@@ -19,8 +19,8 @@
 #define HARNESS "build/reshape-conform"
 #define BASIC "tests/harness/data/basic"
 
-/* Runs reshape-bench with `only` ("copy", "harness" or "clone") and the
- * options `more`, and returns its JSON (asserting it exited 0). */
+/* Runs reshape-bench with `only` ("copy", "harness", "clone" or "crashy")
+ * and the options `more`, and returns its JSON (asserting it exited 0). */
 static json_t *run_bench(const char *only, const char *more)
 {
     char dir[] = "/tmp/bench-test-XXXXXX";
@@ -170,4 +170,39 @@ Test(bench, clone_to_first_report_is_a_clone_and_a_make_run, .timeout = 900)
     snprintf(rm, sizeof rm, "rm -rf %s", source);
     cr_expect_eq(system(rm), 0);
     free(source);
+}
+
+/* The crash and hang figures, the load a command that only sleeps and the
+ * baseline the harness itself. */
+Test(bench, crashy_figures_are_whole_runs_of_each_candidate, .timeout = 300)
+{
+    json_t *b = run_bench("crashy", "--load-cmd 'sleep 60' --baseline " HARNESS);
+    static const char *const runs[] = {"crash_every_call", "crash_every_call_loaded",
+                                       "crash_every_call_jobs_1", "crash_every_call_every_core",
+                                       "xtensor_standin", "hang", "reference",
+                                       "reference_baseline"};
+    double results = num(b, "crashy.reference.results");
+    cr_expect_gt(results, 0);
+    for (size_t i = 0; i < sizeof runs / sizeof *runs; i++) {
+        char p[4][96];
+        snprintf(p[0], sizeof p[0], "crashy.%s.results", runs[i]);
+        snprintf(p[1], sizeof p[1], "crashy.%s.wall_seconds", runs[i]);
+        snprintf(p[2], sizeof p[2], "crashy.%s.cpu_seconds", runs[i]);
+        snprintf(p[3], sizeof p[3], "crashy.%s.crashes", runs[i]);
+        cr_expect_eq(num(b, p[0]), results, "%s: not the same cases", p[0]);
+        cr_expect_gt(num(b, p[1]), 0, "%s", p[1]);
+        cr_expect_gt(num(b, p[2]), 0, "%s", p[2]);
+        if (i < 4)
+            cr_expect_eq(num(b, p[3]), results, "%s: every call crashes", p[3]);
+    }
+    expect_close(num(b, "crashy.crash_every_call.ms_per_crash"),
+                 1000 * num(b, "crashy.crash_every_call.wall_seconds") / results, "ms a crash");
+    expect_close(num(b, "crashy.loaded_vs_quiet"),
+                 num(b, "crashy.crash_every_call_loaded.wall_seconds") /
+                     num(b, "crashy.crash_every_call.wall_seconds"), "loaded over quiet");
+    cr_expect_gt(num(b, "crashy.hang.timeouts"), 0);
+    cr_expect_eq(num(b, "crashy.reference.crashes"), 0);
+    cr_expect_eq(num(b, "crashy.reference.timeouts"), 0);
+    cr_expect_gt(num(b, "crashy.cores"), 0);
+    json_decref(b);
 }

@@ -16,5 +16,6 @@ ALL_TARGETS += $(BUILD)/tests/bench $(BUILD)/bench/reshape-bench
 TEST_RUNS   += test-bench
 
 .PHONY: test-bench
-test-bench: $(BUILD)/tests/bench $(BUILD)/bench/reshape-bench $(BUILD)/reshape-conform
+test-bench: $(BUILD)/tests/bench $(BUILD)/bench/reshape-bench $(BUILD)/reshape-conform \
+            $(BENCH_CANDS) $(BUILD)/broken/pauses_ignoring_signals.so $(BUILD)/libreshape_ref.so
 	$(BUILD)/tests/bench

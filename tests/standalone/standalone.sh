@@ -88,6 +88,9 @@ done
 stage="$tmp/stage"
 prefix=/opt/reshape
 check "make install failed" make install DESTDIR="$stage" PREFIX="$prefix"
+# the zygotes' program, found from bin/ as ../libexec/reshape-conform/
+if [ -x "$stage$prefix/libexec/reshape-conform/reshape-conform-worker" ]; then ok; else
+    fail "make install wrote no libexec/reshape-conform/reshape-conform-worker"; fi
 mkdir "$tmp/elsewhere" && cd "$tmp/elsewhere" || exit 1
 mv "$tmp/clone" "$tmp/moved"  # the installed tool may not use the source tree
 check "the installed tool failed on the reference" \

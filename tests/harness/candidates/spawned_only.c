@@ -1,7 +1,8 @@
 /*
  * spawned_only.c - correct, but execute fails with INTERNAL unless it runs
- * in a worker the harness started as `reshape-conform __worker` (a fresh
- * image, not a fork of the harness: worker_proc.h).
+ * in a process whose command line is the harness's `__worker` one: one it
+ * spawned, or a fork of that (a zygote's worker, worker_proc.h), never a
+ * fork of the harness itself.
  */
 #include <fcntl.h>
 #include <string.h>
