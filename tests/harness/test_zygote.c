@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "../common/survivors.h"
@@ -30,12 +31,16 @@ static int lines_of(const char *path)
     return n;
 }
 
-/* A fresh file name for RESHAPE_TEST_CTOR_LOG, set in the environment. */
+/* A fresh file name for RESHAPE_TEST_CTOR_LOG, set in the environment:
+ * outside the scratch folder, so the run must let the candidate write it
+ * (--sandbox-allow-write), and writable by the uid a root harness drops
+ * its workers to. */
 static void ctor_log(char *path, size_t size)
 {
     temp_template(path, size, "/tmp/zygote-ctor-");
     int fd = mkstemp(path);
     cr_assert(fd >= 0);
+    cr_assert_eq(fchmod(fd, 0666), 0);
     close(fd);
     setenv("RESHAPE_TEST_CTOR_LOG", path, 1);
 }
@@ -92,7 +97,7 @@ Test(zygote, the_constructor_runs_once_per_zygote)
     char log[64];
     ctor_log(log, sizeof log);
     run r = run_harness("--candidate " CANDS "first_call_only.so --cases " BASIC
-                        " --variants dense,infer --jobs 2 --quiet");
+                        " --variants dense,infer --jobs 2 --quiet --sandbox-allow-write %s", log);
     cr_expect_eq(r.code, 0, "%s %s", r.out, r.err);
     cr_expect_eq(lines_of(log), 2, "the candidate was loaded %d times", lines_of(log));
     run_free(&r);
@@ -106,7 +111,8 @@ Test(zygote, a_candidate_that_starts_threads_while_loading_gets_spawned_workers)
 {
     char log[64];
     ctor_log(log, sizeof log);
-    run r = run_harness("--candidate " CANDS "ctor_thread.so --cases " BASIC " --jobs 2 --quiet");
+    run r = run_harness("--candidate " CANDS "ctor_thread.so --cases " BASIC
+                        " --jobs 2 --quiet --sandbox-allow-write %s", log);
     cr_expect_eq(r.code, 1, "%s %s", r.out, r.err);
     expect_verdict(&r, "trigger_f32", "dense", "CRASH", "SIGSEGV");
     cr_expect_eq(others_not_passing(&r, "trigger_f32"), 0);
