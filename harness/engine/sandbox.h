@@ -13,8 +13,9 @@
  *     the observer;
  *   - the observer (sandbox_watch.c, sandbox_act.c), in the parent: it
  *     reads each handed call, lets the kernel decide it, and stops the
- *     worker (SIGKILL) when it would change a file outside the scratch
- *     folder, read a secret or reach the network, recording what it tried;
+ *     worker that made it (SIGKILL; not its zygote) when it would change a
+ *     file outside the scratch folder, read a secret or reach the network,
+ *     recording what it tried;
  *   - the seccomp filter of the process that loads the candidate, which
  *     its workers inherit (sandbox_install, sandbox.c): no signal, trace
  *     or memory access to another process, no namespace, mount or change
@@ -142,10 +143,10 @@ typedef struct sandbox_facts {
  * SANDBOX_FD_WATCH.  A layer the kernel lacks is left out and `facts`
  * says so.  Returns 0, or -1 with `err` (room for `size` bytes) saying
  * what failed (a layer that is there but cannot be set up).  Nothing in
- * it holds the caller's pid: a process that forks workers from one loaded
- * candidate calls it once, and its children share the filter's listener
- * (the observer then records a stop under, and kills, the process that
- * called this; such a process must stop the worker below it instead).
+ * it holds the caller's pid: a zygote calls it once, and the workers it
+ * forks share the filter's listener.  The observer stops the process that
+ * made a call and the harness's child it descends from (the worker), never
+ * the process that called this for a call its fork made.
  */
 int sandbox_confine(const sandbox_policy *p, sandbox_facts *facts, char *err, size_t size);
 
@@ -192,9 +193,10 @@ sandbox_watch *sandbox_watch_start(const sandbox_policy *p, char **err);
 int sandbox_watch_worker_fd(const sandbox_watch *w);
 
 /*
- * When the observer stopped process `pid` (a worker it watches, or one
- * below it): 1 and what it tried ("tried to open cases/x.yaml for
- * writing") in `buf` (room for `size` bytes), forgotten then; else 0.
+ * When the observer stopped process `pid` (a child of the harness: a
+ * worker, a zygote while it loaded, a spawned process) for a call it or a
+ * process below it made: 1 and what it tried ("tried to open cases/x.yaml
+ * for writing") in `buf` (room for `size` bytes), forgotten then; else 0.
  * The record is made before the kill, so a death seen is a death
  * recorded.
  */

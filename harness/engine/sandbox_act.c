@@ -59,16 +59,8 @@ static int read_str(pid_t tid, uint64_t addr, char *buf, size_t size)
 /* The thread group of thread `tid` (its process), from /proc. */
 static pid_t tgid_of(pid_t tid)
 {
-    char path[64], line[128];
-    snprintf(path, sizeof path, "/proc/%d/status", (int)tid);
-    FILE *f = fopen(path, "re");
-    long tgid = tid;
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "Tgid: %ld", &tgid) == 1)
-            break;
-    if (f)
-        fclose(f);
-    return (pid_t)tgid;
+    pid_t tgid = sandbox_proc_field(tid, "Tgid:");
+    return tgid > 0 ? tgid : tid;
 }
 
 /*
@@ -365,6 +357,8 @@ act_outcome sandbox_act_judge(const sandbox_policy *p, const struct seccomp_noti
         return judge_socket(req, what);
     if (c->kind == ACT_SEND)
         return judge_send(req, c, what);
+    if (c->kind == ACT_OWNER)
+        return sandbox_owner_judge(req, what);
     char full[PATH_MAX], path[PATH_MAX], full2[PATH_MAX], path2[PATH_MAX];
     if (full_path(req, c->dirfd, c->path, full, sizeof full) != 0)
         return c->kind == ACT_ATTR ? ACT_NOTE : ACT_ALLOWED;

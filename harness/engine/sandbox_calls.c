@@ -61,6 +61,8 @@ static act_call calls[] = {
     {"sendto", ACT_SEND, NO, NO, NO, NO, NO, "send to", NO, NO},
     {"sendmsg", ACT_SEND, NO, NO, NO, NO, NO, "send to", NO, NO},
     {"sendmmsg", ACT_SEND, NO, NO, NO, NO, NO, "send to", NO, NO},
+    {"fcntl", ACT_OWNER, NO, NO, NO, NO, NO, NULL, NO, NO},
+    {"ioctl", ACT_OWNER, NO, NO, NO, NO, NO, NULL, NO, NO},
 };
 #define NCALLS ((int)(sizeof calls / sizeof *calls))
 

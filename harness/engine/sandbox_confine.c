@@ -12,16 +12,18 @@
 #include <grp.h>
 #include <linux/capability.h>
 #include <sched.h>
+#include <signal.h>
 #include <seccomp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
-#include "fd_pass.h"
 #include "sandbox_int.h"
 
 static int failed(char *err, size_t size, const char *what, int e)
@@ -138,11 +140,28 @@ static struct scmp_arg_cmp arg0(enum scmp_compare op, scmp_datum_t a)
     return c;
 }
 
+/* The commands of fcntl and ioctl that set an fd's owner go to the
+ * observer (sandbox_proc.c); the kernel reads the command as an unsigned
+ * int, so only its low 32 bits are compared. */
+static int add_owner_rules(scmp_filter_ctx ctx, const act_call *c)
+{
+    static const unsigned fcntl_cmds[] = {F_SETOWN, F_SETOWN_EX};
+    static const unsigned ioctl_cmds[] = {FIOSETOWN, SIOCSPGRP};
+    int is_fcntl = !strcmp(c->name, "fcntl"), rc = 0;
+    const unsigned *cmds = is_fcntl ? fcntl_cmds : ioctl_cmds;
+    for (int k = 0; rc == 0 && k < 2; k++) {
+        struct scmp_arg_cmp cmd = {.arg = 1, .op = SCMP_CMP_MASKED_EQ, .datum_a = 0xffffffffu,
+                                   .datum_b = cmds[k]};
+        rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, c->nr, 1, cmd);
+    }
+    return rc;
+}
+
 /*
  * The observed filter: with `notify`, the calls of sandbox_act_calls go
- * to the observer (sendmsg on SANDBOX_FD_WATCH excepted: it carries the
- * listener); without, only the always-refused ones are there, failing
- * with EPERM.  Returns the loaded filter's listener (notify) or 0, or -1.
+ * to the observer; without, only the always-refused ones are there,
+ * failing with EPERM.  Returns the loaded filter's listener (notify) or 0,
+ * or -1.
  */
 static int load_observed(int notify, int netns)
 {
@@ -158,10 +177,9 @@ static int load_observed(int notify, int netns)
             continue;
         if (c->kind == ACT_ATTR)
             rc = seccomp_rule_add(ctx, refuse, c->nr, 0);
-        else if (notify && c->kind == ACT_SEND && netns)
-            rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, c->nr, 1,
-                                  arg0(SCMP_CMP_NE, SANDBOX_FD_WATCH));
-        else if (notify && c->kind != ACT_SEND)
+        else if (notify && c->kind == ACT_OWNER)
+            rc = add_owner_rules(ctx, c);
+        else if (notify && (c->kind != ACT_SEND || netns))
             rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, c->nr, 0);
     }
     /* a socket of a family not allowed; a domain with high bits set is
@@ -178,36 +196,32 @@ static int load_observed(int notify, int netns)
     return rc == 0 ? fd : -1;
 }
 
-/* After the listener went out: no send on SANDBOX_FD_WATCH's number, which
- * the observed filter lets by (the candidate could put a socket there). */
-static int seal_watch_fd(void)
+/*
+ * Tells the observer, over SANDBOX_FD_WATCH (a plain write: no send call,
+ * which the observed filter hands over), to take fd `fd` of this process
+ * (pidfd_getfd; -1: none) with `facts`, or with `probe` only to try
+ * whether it can; then waits for its answer, a signal aimed at this
+ * process alone (the socket is every confined process's): SIGURG it took
+ * the fd (or there was none), SIGWINCH it could not.  Both are ignored by
+ * default, so one that comes late does nothing.  Returns 1 when it took
+ * it, 0 when it could not or did not answer within 30 s.
+ */
+static int observer_takes(int fd, const sandbox_facts *facts, int probe)
 {
-    static const int sends[] = {SCMP_SYS(sendmsg), SCMP_SYS(sendto), SCMP_SYS(sendmmsg)};
-    scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
-    int rc = ctx ? 0 : -1;
-    for (size_t i = 0; rc == 0 && i < sizeof sends / sizeof *sends; i++)
-        rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EBADF), sends[i], 1,
-                              arg0(SCMP_CMP_EQ, SANDBOX_FD_WATCH));
-    if (rc == 0)
-        rc = seccomp_load(ctx);
-    if (ctx)
-        seccomp_release(ctx);
-    return rc;
-}
-
-/* Sends the observer this process's pid, `facts` and the listener (none
- * when `listener` is not above 0) over SANDBOX_FD_WATCH, then closes
- * both. */
-static int send_listener(int listener, const sandbox_facts *facts)
-{
-    sandbox_hello h = {getpid(), *facts};
-    int rc = fd_send(SANDBOX_FD_WATCH, &h, sizeof h, listener > 0 ? listener : -1);
-    int e = errno;
-    if (listener > 0)
-        close(listener);
-    close(SANDBOX_FD_WATCH);
-    errno = e;
-    return rc;
+    sigset_t answers, old;
+    sigemptyset(&answers);
+    sigaddset(&answers, SIGURG);
+    sigaddset(&answers, SIGWINCH);
+    sigprocmask(SIG_BLOCK, &answers, &old);
+    sandbox_hello h = {getpid(), fd, probe, *facts};
+    int sig = -1;
+    if (write(SANDBOX_FD_WATCH, &h, sizeof h) == (ssize_t)sizeof h) {
+        struct timespec wait = {30, 0};
+        while ((sig = sigtimedwait(&answers, NULL, &wait)) < 0 && errno == EINTR)
+            ;
+    }
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    return sig == SIGURG;
 }
 
 int sandbox_confine(const sandbox_policy *p, sandbox_facts *f, char *err, size_t size)
@@ -239,13 +253,19 @@ int sandbox_confine(const sandbox_policy *p, sandbox_facts *f, char *err, size_t
     f->uid = (unsigned)geteuid();
     if (ruleset >= 0 && sandbox_fs_restrict(ruleset) != 0)
         return failed(err, size, "landlock_restrict_self", errno);
-    int listener = seccomp_api_get() >= 5 ? load_observed(1, f->netns) : -1;
+    /* the observer takes the listener from this process (a send would be
+     * handed to it before it has it): only where it can, tried first */
+    int listener = seccomp_api_get() >= 5 && observer_takes(SANDBOX_FD_WATCH, f, 1)
+                       ? load_observed(1, f->netns) : -1;
     f->observed = listener > 0;
     if (listener < 0 && load_observed(0, f->netns) < 0)
         return failed(err, size, "the observed seccomp filter", EINVAL);
-    if (send_listener(listener, f) != 0)
-        return failed(err, size, "sending the observer its listener", errno);
-    if (f->observed && f->netns && seal_watch_fd() != 0)
-        return failed(err, size, "sealing the observer's fd", EINVAL);
+    int taken = observer_takes(f->observed ? listener : -1, f, 0);
+    if (f->observed)
+        close(listener);
+    close(SANDBOX_FD_WATCH);
+    /* without its listener every handed call would fail (ENOSYS) */
+    if (f->observed && !taken)
+        return failed(err, size, "the observer did not take its listener", ETIMEDOUT);
     return 0;
 }

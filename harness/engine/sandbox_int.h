@@ -1,7 +1,8 @@
 /*
  * sandbox_int.h - what the sandbox's files share, private to engine/:
  * Landlock's ruleset (sandbox_fs.c), the observed filter's calls
- * (sandbox_calls.c) and what the observer makes of one (sandbox_act.c).  Depends on sandbox.h and
+ * (sandbox_calls.c) and what the observer makes of one (sandbox_act.c;
+ * the processes and the owners of fds' signals: sandbox_proc.c).  Depends on sandbox.h and
  * the kernel's seccomp header.
  */
 #ifndef HARNESS_SANDBOX_INT_H
@@ -32,9 +33,13 @@ int sandbox_fs_ruleset(const sandbox_policy *p, int abi);
  * and closes it.  Returns 0, or -1 with errno set. */
 int sandbox_fs_restrict(int fd);
 
-/* What a confined process sends the observer with its listener. */
+/* What a confined process writes the observer: fd `fd` of process `pid`
+ * to take (its listener; -1: none), or with `probe` only to try whether
+ * it can.  The observer answers with a signal (sandbox_confine.c). */
 typedef struct sandbox_hello {
     int32_t pid;
+    int32_t fd;
+    int32_t probe;
     sandbox_facts facts;
 } sandbox_hello;
 
@@ -47,7 +52,9 @@ typedef enum act_kind {
     ACT_TRUNCATE,
     ACT_ATTR,       /* chmod, chown, utimes, xattrs: always refused */
     ACT_SOCKET,     /* a socket of a family not allowed: always refused */
-    ACT_SEND        /* connect, sendto, sendmsg, sendmmsg: by the address */
+    ACT_SEND,       /* connect, sendto, sendmsg, sendmmsg: by the address */
+    ACT_OWNER       /* fcntl F_SETOWN(_EX), ioctl FIOSETOWN, SIOCSPGRP: by
+                       the process it names (sandbox_proc.c) */
 } act_kind;
 
 typedef struct act_call {
@@ -72,8 +79,10 @@ typedef enum act_outcome {
     ACT_ALLOWED,    /* nothing to say: the kernel decides (it allows) */
     ACT_NOTE,       /* refused, the call fails: a note for the report */
     ACT_STOP,       /* refused, and the worker is stopped for it */
-    ACT_OWN_NAME    /* its own thread's name (/proc/PID/task/TID/comm):
+    ACT_OWN_NAME,   /* its own thread's name (/proc/PID/task/TID/comm):
                        the observer opens it and hands the fd over */
+    ACT_OWN_OWNER   /* an fd's signals to itself: the observer sets the
+                       owner (sandbox_owner_set) */
 } act_outcome;
 
 /*
@@ -96,5 +105,21 @@ act_outcome sandbox_act_judge(const sandbox_policy *p, const struct seccomp_noti
  */
 int sandbox_act_open_own_name(int listener, const struct seccomp_notif *req,
                               const char *what);
+
+/* The number after `key` ("Tgid:", "PPid:") in /proc/PID/status, or -1
+ * (sandbox_proc.c). */
+pid_t sandbox_proc_field(pid_t pid, const char *key);
+
+/* For an ACT_OWNER call: ACT_OWN_OWNER when the owner it sets is none,
+ * the caller's process or one of its threads; else ACT_STOP with `what`
+ * ("signal process 4321 (fcntl F_SETOWN)"); ACT_ALLOWED when the owner
+ * cannot be read (it sets none then).  In sandbox_proc.c. */
+act_outcome sandbox_owner_judge(const struct seccomp_notif *req, char *what);
+
+/* For ACT_OWN_OWNER: reads the owner again, and when it is still the
+ * caller's own, sets it on the caller's fd (pidfd_getfd) with what it
+ * read.  Returns the call's result: 0, or minus an errno.  In
+ * sandbox_proc.c. */
+int sandbox_owner_set(int listener, const struct seccomp_notif *req);
 
 #endif

@@ -6,8 +6,9 @@
  * the namespaces hold whatever the observer thinks), except for the calls
  * refused everywhere, answered with their errno.  An act that would change
  * a file outside the scratch folder, read a secret or reach the network
- * is recorded, then the process is SIGKILLed before its call returns; any
- * other refused act is a note.  A process whose listener is gone (the
+ * is recorded, then the process that made the call is SIGKILLed before
+ * its call returns, with the harness's child it descends from (a worker,
+ * never the zygote that forked it); any other refused act is a note.  A process whose listener is gone (the
  * observer died) gets ENOSYS for every observed call: still refused.
  * Depends on libseccomp, sandbox_int.h, util.h, pthreads.
  */
@@ -22,15 +23,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "base/base.h"
-#include "fd_pass.h"
 #include "sandbox_int.h"
 
 typedef struct listener {
-    int fd;
-    pid_t owner;                /* the process that installed the filter */
+    int fd;                     /* of a zygote or a spawned process; its
+                                   forks and children share it */
 } listener;
 
 typedef struct stop_record {
@@ -53,25 +54,40 @@ struct sandbox_watch {
     struct seccomp_notif_resp *resp;
 };
 
-/* Receives one confined process's hello and its listener, if any. */
+/*
+ * Receives one confined process's hello: takes the fd it names (its
+ * listener, or with `probe` any fd, to try) through a pidfd, keeps the
+ * facts of a hello that is no probe, and answers with a signal to that
+ * process alone (sandbox_confine.c): SIGURG taken (or nothing to take),
+ * SIGWINCH not.
+ */
 static void receive_hello(sandbox_watch *w)
 {
     sandbox_hello h;
-    int fd;
-    ssize_t n = fd_recv(w->sock[0], &h, sizeof h, &fd, MSG_DONTWAIT);
-    if (n != (ssize_t)sizeof h) {
-        if (fd >= 0)
-            close(fd);
+    if (recv(w->sock[0], &h, sizeof h, MSG_DONTWAIT) != (ssize_t)sizeof h)
         return;
+    int pidfd = (int)syscall(SYS_pidfd_open, (pid_t)h.pid, 0);
+    int fd = pidfd >= 0 && h.fd >= 0 ? (int)syscall(SYS_pidfd_getfd, pidfd, h.fd, 0) : -1;
+    if (!h.probe) {
+        h.facts.observed = fd >= 0;
+        pthread_mutex_lock(&w->lock);
+        w->sum.known = 1;
+        w->sum.facts = h.facts;
+        pthread_mutex_unlock(&w->lock);
     }
-    pthread_mutex_lock(&w->lock);
-    w->sum.known = 1;
-    w->sum.facts = h.facts;
-    pthread_mutex_unlock(&w->lock);
-    if (fd < 0)
-        return;
-    w->ls = xrealloc(w->ls, (size_t)(w->nls + 1) * sizeof *w->ls);
-    w->ls[w->nls++] = (listener){fd, h.pid};
+    if (fd >= 0 && h.probe) {
+        close(fd);
+    } else if (fd >= 0) {
+        w->ls = xrealloc(w->ls, (size_t)(w->nls + 1) * sizeof *w->ls);
+        w->ls[w->nls++] = (listener){fd};
+    }
+    if (pidfd < 0)
+        return;     /* it is gone */
+    int answer = fd >= 0 || h.fd < 0 ? SIGURG : SIGWINCH;
+    if (syscall(SYS_pidfd_send_signal, pidfd, answer, NULL, 0) != 0) {
+        /* it died meanwhile */
+    }
+    close(pidfd);
 }
 
 /*
@@ -112,19 +128,45 @@ static void note(sandbox_watch *w, const char *act)
     pthread_mutex_unlock(&w->lock);
 }
 
-/* Records why `owner` (and the process that made the call, `pid`) are
- * stopped, then kills both. */
-static void stop(sandbox_watch *w, pid_t owner, pid_t pid, const char *what)
+/*
+ * The process a call of thread `tid` stops: the child of the harness that
+ * thread's process is or descends from (a worker, which a zygote forks
+ * with the harness as its parent; a spawned process, the zygote itself
+ * only for what the candidate did while it loaded there).  Its own
+ * process when that chain cannot be read (it, or one on the way, ended).
+ */
+static pid_t stopped_process(pid_t tid)
 {
+    pid_t self = getpid(), caller = sandbox_proc_field(tid, "Tgid:");
+    if (caller <= 0)
+        return tid;
+    pid_t p = caller;
+    for (int depth = 0; depth < 64; depth++) {
+        pid_t up = sandbox_proc_field(p, "PPid:");
+        if (up == self)
+            return p;
+        if (up <= 1)
+            break;
+        p = up;
+    }
+    return caller;
+}
+
+/* Records why the process of thread `tid` and the harness's child it
+ * descends from are stopped (under the latter's pid, which the engine
+ * asks about when it sees that child die), then kills both. */
+static void stop(sandbox_watch *w, pid_t tid, const char *what)
+{
+    pid_t top = stopped_process(tid);
     pthread_mutex_lock(&w->lock);
     w->stops = xrealloc(w->stops, (size_t)(w->nstops + 1) * sizeof *w->stops);
-    w->stops[w->nstops].pid = owner;
+    w->stops[w->nstops].pid = top;
     char *s = w->stops[w->nstops++].what;
     memcpy(s, "tried to ", 9);
     snprintf(s + 9, SANDBOX_ACT_BYTES - 9, "%.*s", SANDBOX_ACT_BYTES - 10, what);
     pthread_mutex_unlock(&w->lock);
-    kill(pid, SIGKILL);     /* a thread's id names its process */
-    kill(owner, SIGKILL);
+    kill(tid, SIGKILL);     /* a thread's id names its process */
+    kill(top, SIGKILL);
 }
 
 /* Answers one notification of listener `l`. */
@@ -143,8 +185,19 @@ static void answer(sandbox_watch *w, const listener *l)
         return;     /* answered: the fd is the call's result */
     if (o == ACT_OWN_NAME)
         refuse = EACCES;
+    if (o == ACT_OWN_OWNER) {
+        /* answered: the observer set the owner, the call returns its result */
+        int rc = sandbox_owner_set(l->fd, w->req);
+        memset(w->resp, 0, sizeof *w->resp);
+        w->resp->id = w->req->id;
+        w->resp->error = rc;
+        if (seccomp_notify_respond(l->fd, w->resp) != 0) {
+            /* the caller is gone */
+        }
+        return;
+    }
     if (o == ACT_STOP)
-        stop(w, l->owner, (pid_t)w->req->pid, what);
+        stop(w, (pid_t)w->req->pid, what);
     else if (o == ACT_NOTE && what[0])
         note(w, what);
     memset(w->resp, 0, sizeof *w->resp);

@@ -8,6 +8,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
@@ -112,6 +113,13 @@ _Noreturn void zygote_serve(const worker_args *w, const reshape_candidate *cand,
 {
     thread_state t;
     thread_state_read(&t);
+    /* fd 0 is the one descriptor a worker keeps from its zygote: /dev/null
+     * again, whatever the constructors put there (an fd whose owner, the
+     * process its signals go to, they made the zygote) */
+    int nul = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (nul < 0 || dup2(nul, 0) != 0)
+        _exit(0);
+    close(nul);
     for (;;) {
         /* what the constructors left running was killed by the parent */
         while (waitpid(-1, NULL, WNOHANG | __WALL) > 0)

@@ -131,6 +131,26 @@ Test(zygote, a_worker_cannot_kill_its_zygote)
     run_free(&r);
 }
 
+/* The owner of an fd's signals is a way past the kill rules: the observer
+ * stops the worker that names another process, and only that worker, so
+ * the zygote, loaded once, serves every request. */
+Test(zygote, a_worker_cannot_signal_its_zygote_through_an_fd_owner)
+{
+    char log[64];
+    ctor_log(log, sizeof log);
+    run r = run_harness("--candidate " CANDS "signals_by_fd_owner.so --cases " BASIC
+                        " --jobs 1 --quiet --sandbox-allow-write %s", log);
+    cr_expect_eq(r.code, 1, "%s %s", r.out, r.err);
+    expect_verdict(&r, "trigger_f32", "dense", "CRASH", "the sandbox stopped the candidate in "
+                   "execute: it tried to signal process ");
+    expect_verdict(&r, "trigger_f32", "dense", "CRASH", "(fcntl F_SETOWN) (the worker was stopped)");
+    cr_expect_eq(others_not_passing(&r, "trigger_f32"), 0);
+    cr_expect_eq(lines_of(log), 1, "the candidate was loaded %d times", lines_of(log));
+    cr_expect_null(strstr(r.err, "zygote"), "%s", r.err);
+    run_free(&r);
+    unlink(log);
+}
+
 /* Without the sandbox the kill goes through: each time the slot starts a
  * new zygote for its next worker, says so, and no other result suffers. */
 Test(zygote, a_dead_zygote_is_started_again)
