@@ -152,6 +152,10 @@ void run_ground_start(ground *g, const run_options *o, const case_set *set,
         exe[n] = '\0';
         ground_add(g, exe);
     }
+    char *worker = engine_worker_exe();     /* the zygotes' program */
+    if (strcmp(worker, "/proc/self/exe"))
+        ground_add(g, worker);
+    free(worker);
     if (o->expectations && !o->update_expectations)     /* the run rewrites it */
         ground_add(g, o->expectations);
     if (o->baseline)

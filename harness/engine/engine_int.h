@@ -94,13 +94,6 @@ struct engine {
 /* CLOCK_MONOTONIC, in nanoseconds. */
 int64_t engine_mono_ns(void);
 
-/* The program a slot's processes run (worker_proc.h): reshape-conform-worker
- * beside the running executable, else (installed) in
- * ../libexec/reshape-conform/ from it, else the harness itself
- * (/proc/self/exe), whose `__worker` command runs the same code.
- * Allocated. */
-char *engine_worker_exe(void);
-
 /* Reads exactly `n` bytes from `fd` (again after EINTR).  Returns 0, or
  * -1 at EOF or on an error. */
 int engine_read_full(int fd, void *buf, size_t n);

@@ -24,6 +24,7 @@
 
 #include "base/base.h"
 #include "sandbox.h"
+#include "worker_proc.h"
 
 /* What a library needs to load and run: the system's libraries, tools and
  * data, /proc (its own entries; another process's ask for ptrace rights,
@@ -298,9 +299,12 @@ int sandbox_policy_make(sandbox_policy *p, const char *candidate, const sandbox_
     add_runpath(p, candidate, dir);
     free(dir);
     add_library_path(&p->read);
-    /* a worker is the harness binary: its runtime may open it again (a
-     * sanitizer's symbolizer does) */
+    /* a worker is the harness binary or reshape-conform-worker: its
+     * runtime may open it again (a sanitizer's symbolizer does) */
     paths_add_existing(&p->read, "/proc/self/exe");
+    char *worker = engine_worker_exe();
+    paths_add_existing(&p->read, worker);
+    free(worker);
     for (int i = 0; i < spec->nallow; i++)
         paths_push(&p->read, resolve_loose(spec->allow[i]));
     for (int i = 0; i < spec->nallow_write; i++)

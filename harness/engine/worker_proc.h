@@ -89,6 +89,12 @@ typedef struct worker_args {
                                    (sandbox.h); NULL: no sandbox */
 } worker_args;
 
+/* The program a slot's processes run: reshape-conform-worker beside the
+ * running executable, else (installed) in ../libexec/reshape-conform/
+ * from it, else the harness itself (/proc/self/exe), whose `__worker`
+ * command runs the same code.  Allocated.  In spawn.c. */
+char *engine_worker_exe(void);
+
 /* Runs the protocol above on fds 0-4 as they are set up.  Never returns. */
 _Noreturn void worker_serve(const worker_args *w);
 

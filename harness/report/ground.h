@@ -1,7 +1,7 @@
 /*
  * ground.h - the files a run stands on (the case files and folders, the
- * candidate, the reference, the harness binary, the expectations and the
- * baseline), hashed (SHA-256, libcrypto) before the first worker starts
+ * candidate, the reference, the harness binary and its workers' program,
+ * the expectations and the baseline), hashed (SHA-256, libcrypto) before the first worker starts
  * and again when the last has ended: a file that changed under the run,
  * whatever changed it, fails the run (exit 3), so that even a hole in the
  * sandbox cannot pass silently.  Depends on host.c (sha256_file).
