@@ -12,27 +12,11 @@
 
 #include "reshape_adapter.h"
 
-/* 1 when `dtype` is in the shape-type list of `op`: OpenVINO s64 s32 s16
- * s8 u64 u32 u16 u8; DynamicReshape s32; StaticReshape and ONNX s64. */
+/* 1 when `dtype` is in the shape-type list of `op`: the ABI header's
+ * generated rule (specs/type_rules.yaml, the one source of truth). */
 static inline int shape_type_allowed(reshape_op op, reshape_dtype dtype)
 {
-    switch (op) {
-    case RESHAPE_OP_OPENVINO_RESHAPE_1:
-        switch (dtype) {
-        case RESHAPE_DT_S64: case RESHAPE_DT_S32: case RESHAPE_DT_S16:
-        case RESHAPE_DT_S8: case RESHAPE_DT_U64: case RESHAPE_DT_U32:
-        case RESHAPE_DT_U16: case RESHAPE_DT_U8:
-            return 1;
-        default:
-            return 0;
-        }
-    case RESHAPE_OP_ONEDNN_DYNAMIC_RESHAPE_1:
-        return dtype == RESHAPE_DT_S32;
-    case RESHAPE_OP_ONEDNN_STATIC_RESHAPE_1:
-    case RESHAPE_OP_ONNX_RESHAPE_14:
-        return dtype == RESHAPE_DT_S64;
-    }
-    return 0;
+    return reshape_op_accepts_shape_dtype(op, dtype);
 }
 
 /* For supports(): RESHAPE_OK for a shape dtype in the list, else

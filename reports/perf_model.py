@@ -79,6 +79,12 @@ def series(profile, op, layout):
     return out
 
 
+def baseline(profile):
+    """What a ratio compares execute with: "memcpy" in host memory, the
+    device's own "copy_on_device" for a candidate with a device."""
+    return "copy_on_device" if profile.get("candidate", {}).get("device") else "memcpy"
+
+
 def headline(profile):
     """One line for the scoreboard, from the first op with a measured f32
     dense point at 1 MiB (or the largest size below it): "dense 1 MiB f32:
@@ -91,7 +97,7 @@ def headline(profile):
             dense = index.get((op, "f32", "dense", n))
             if not dense or dense.get("status") != "OK":
                 continue
-            parts = ["%s %s f32: %s memcpy" % (op, size_text(n), ratio_text(dense))]
+            parts = ["%s %s f32: %s %s" % (op, size_text(n), ratio_text(dense), baseline(profile))]
             for layout in LAYOUTS[1:]:
                 p = index.get((op, "f32", layout, n))
                 if p:
@@ -126,8 +132,9 @@ def summary_lines(profile):
     parts = []
     for layout in s["layouts"]:
         if "median_ratio" in layout:
-            parts.append("%s %.3gx memcpy (median of %d points; slowest %s, %.3gx)"
-                         % (layout["layout"], layout["median_ratio"], layout["points"],
+            parts.append("%s %.3gx %s (median of %d points; slowest %s, %.3gx)"
+                         % (layout["layout"], layout["median_ratio"], baseline(profile),
+                            layout["points"],
                             layout["slowest"]["point"], layout["slowest"]["ratio"]))
     ip = s["in_place"]
     if "median_ns_per_call" in ip:

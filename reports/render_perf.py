@@ -63,7 +63,7 @@ def render(profile, template):
               for op in perf_model.ops(profile)}
     return env.get_template(template).render(
         p=profile, sizes=[perf_model.size_text(n) for n in sizes], tables=tables,
-        charts=charts, headline=perf_model.headline(profile),
+        charts=charts, headline=perf_model.headline(profile), base=perf_model.baseline(profile),
         summary=perf_model.summary_lines(profile))
 
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cuda.h"
+#include "nvrm_version.h"
 #include "reference.h"
 
 cuda_api cuda;
@@ -186,9 +187,7 @@ void cuda_name_from_proc(void)
         closedir(d);
     /* "NVRM version: NVIDIA UNIX x86_64 Kernel Module  550.54.15  Tue Mar ..." */
     read_field("/proc/driver/nvidia/version", "NVRM version", version, sizeof version);
-    const char *k = strstr(version, "Kernel Module");
-    if (k && sscanf(k + 13, " %31s", kernel_module) != 1)
-        *kernel_module = '\0';
+    nvrm_module_version(version, kernel_module, sizeof kernel_module);
     if (*model || *kernel_module)
         snprintf(cuda_device_name, sizeof cuda_device_name, "%s, driver %s",
                  *model ? model : "CUDA device 0", *kernel_module ? kernel_module : "unknown");

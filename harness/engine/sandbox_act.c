@@ -250,7 +250,7 @@ static act_outcome judge_open(const sandbox_policy *p, const struct seccomp_noti
         put_path(what, "create %s", path, NULL);
         return changed(path);
     }
-    if (acc != O_RDONLY && !(flags & (O_CREAT | O_TRUNC)) &&
+    if (acc != O_RDONLY &&
         own_name_file(path, tgid_of((pid_t)req->pid))) {
         snprintf(what, SANDBOX_ACT_BYTES, "name %.*s", SANDBOX_ACT_BYTES - 6, path);
         return ACT_OWN_NAME;
@@ -373,8 +373,10 @@ act_outcome sandbox_act_judge(const sandbox_policy *p, const struct seccomp_noti
         return changed(path);
     case ACT_CREATE:
     case ACT_REMOVE:
+        /* removing what is not there, or creating what is (mkdir -p of
+         * /tmp), changes nothing: the kernel answers ENOENT or EEXIST */
         if (resolve(full, 0, path) != 0 || may_change(p, path) ||
-            (c->kind == ACT_REMOVE && lstat(path, &st) != 0))
+            (c->kind == ACT_REMOVE) == (lstat(path, &st) != 0))
             return ACT_ALLOWED;
         put_path(what, c->kind == ACT_CREATE ? "create %s" : "remove %s", path, NULL);
         return changed(path);

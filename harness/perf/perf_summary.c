@@ -43,8 +43,9 @@ char *perf_point_text(json_t *p)
     const char *status = str(p, "status");
     json_t *ratio = json_object_get(p, "ratio");
     const char *once = json_object_get(p, "over_budget") ? " (timed once: over budget)" : "";
+    const char *base = json_object_get(p, "baseline") ? str(p, "baseline") : "memcpy";
     if (!strcmp(status, "OK") && ratio)
-        return xasprintf("%.3gx memcpy%s", json_number_value(ratio), once);
+        return xasprintf("%.3gx %s%s", json_number_value(ratio), base, once);
     if (!strcmp(status, "OK"))
         return xasprintf("%.0f ns a call (in place: nothing to move)%s", execute_ns(p), once);
     if (!strcmp(status, "NOT_SUPPORTED"))
@@ -108,10 +109,13 @@ json_t *perf_summarize(json_t *points)
 {
     long measured = 0, once = 0, unsupported = 0, refused = 0, failed = 0;
     json_t *cut = json_array();
+    const char *base = "memcpy";    /* a device's points: "copy_on_device" */
     size_t i;
     json_t *p;
     json_array_foreach(points, i, p) {
         const char *s = str(p, "status");
+        if (json_object_get(p, "baseline"))
+            base = str(p, "baseline");
         if (!strcmp(s, "OK")) {
             measured++;
             once += json_object_get(p, "over_budget") != NULL;
@@ -141,7 +145,8 @@ json_t *perf_summarize(json_t *points)
     json_t *layouts = json_array();
     for (int k = 0; k < nr; k++)
         json_array_append_new(layouts, ratios[(k + none) % nr]);
-    return json_pack("{s:I, s:I, s:I, s:I, s:I, s:o, s:o, s:o}", "measured", (json_int_t)measured,
+    return json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:o, s:o, s:o}", "baseline", base,
+                     "measured", (json_int_t)measured,
                      "timed_once", (json_int_t)once, "not_supported", (json_int_t)unsupported,
                      "refused", (json_int_t)refused, "failed", (json_int_t)failed, "cut", cut,
                      "layouts", layouts, "in_place",
@@ -169,7 +174,8 @@ void perf_summary_print(FILE *f, json_t *s)
             fprintf(f, " and %ld more (the profile's summary.cut)", cut - PERF_CUT_SHOWN);
         fprintf(f, "\n");
     }
-    fprintf(f, "perf: slowest layouts first (median of execute's bandwidth over memcpy's):");
+    const char *base = json_object_get(s, "baseline") ? str(s, "baseline") : "memcpy";
+    fprintf(f, "perf: slowest layouts first (median of execute's bandwidth over %s's):", base);
     size_t i;
     json_t *l;
     json_array_foreach(json_object_get(s, "layouts"), i, l) {

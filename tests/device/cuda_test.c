@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 
 #include "cuda.h"
+#include "nvrm_version.h"
 #include "run_harness.h"
 
 #define CUDA_SO "build/cuda/reshape_cuda.so"
@@ -171,4 +172,20 @@ Test(cuda_host, supports_only_device_memory)
                                 RESHAPE_LAYOUT_DEVICE | RESHAPE_LAYOUT_STRIDED_SRC), RESHAPE_OK);
     cr_expect_eq(cand->supports(RESHAPE_OP_OPENVINO_RESHAPE_1, RESHAPE_DT_F32, RESHAPE_DT_S64, 0),
                  RESHAPE_E_NOT_SUPPORTED);
+}
+
+/* The kernel module's version in the device's name, from the NVRM line of
+ * both the proprietary and the open module (the open one's "for x86_64"
+ * was read as the version on an H100 with driver 580.159.04). */
+Test(cuda_host, the_kernel_modules_version_from_either_nvrm_line)
+{
+    char v[32];
+    nvrm_module_version("NVRM version: NVIDIA UNIX x86_64 Kernel Module  550.54.15  Tue Mar  5 "
+                        "22:23:56 UTC 2024", v, sizeof v);
+    cr_expect_str_eq(v, "550.54.15");
+    nvrm_module_version("NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  "
+                        "Release Build  (nixbld@)", v, sizeof v);
+    cr_expect_str_eq(v, "580.159.04");
+    nvrm_module_version("NVRM version: none here", v, sizeof v);
+    cr_expect_str_eq(v, "");
 }

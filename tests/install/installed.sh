@@ -13,8 +13,8 @@
 #   - an installed run reports the suite's commit, not "unknown";
 #   - `pkg-config --cflags reshape-candidate` on the staged .pc names the
 #     staged include folder;
-#   - a small candidate built out of the tree with those flags alone
-#     (tests/install/kernel: kernel.c, linking helper.c's
+#   - a small candidate built out of the tree with those flags alone, on the
+#     installed adapter kit (tests/install/kernel: kernel.c, linking helper.c's
 #     libkernel_helper.so.1) runs, is certified into
 #     my-kernel-out-of-tree-1.0.tar.gz, and verifies, plain and with --rerun;
 #   - the helper rebuilt differently, the same candidate file fails
