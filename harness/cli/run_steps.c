@@ -76,12 +76,21 @@ void run_write_reports(const run_options *o, json_t *report)
 
 json_t *run_record_libraries(engine *e, const char *candidate, const libraries_self *self)
 {
-    int n = engine_slots(e);
-    pid_t *pids = xmalloc((size_t)n * sizeof *pids);
-    for (int i = 0; i < n; i++)
-        pids[i] = engine_worker_pid(e, i);
+    int n = engine_slots(e), live = 0;
+    pid_t *pids = xmalloc(2 * (size_t)n * sizeof *pids);
+    for (int i = 0; i < n; i++) {
+        pids[2 * i] = engine_worker_pid(e, i);
+        pids[2 * i + 1] = engine_zygote_pid(e, i);
+        live += pids[2 * i] > 0 || pids[2 * i + 1] > 0;
+    }
     char *err = NULL;
-    json_t *libs = libraries_record(pids, n, candidate, self, &err);
+    /* every worker died with its last request and none can be forked: one
+     * more loads the candidate, to be read */
+    if (!live && engine_load_worker(e, 0, &err) == 0)
+        pids[0] = engine_worker_pid(e, 0);
+    free(err);
+    err = NULL;
+    json_t *libs = libraries_record(pids, 2 * n, candidate, self, &err);
     free(pids);
     if (!libs) {
         warn("the report records no libraries: %s", err);

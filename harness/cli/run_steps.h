@@ -45,7 +45,8 @@ result *run_jobs(const run_options *o, const case_set *set, const job *jobs, int
                  const char *load_error, run_journal *rj);
 
 /*
- * The shared objects the live workers of `e` have mapped (libraries.h),
+ * The shared objects the live workers and zygotes of `e` have mapped
+ * (libraries.h; when none is live, a worker is loaded for it),
  * with their packages, `candidate` (a real path) marked as the candidate
  * and the files in `self` as the harness's; NULL after a warning when no
  * worker's maps could be read.

@@ -37,19 +37,6 @@ int64_t engine_mono_ns(void)
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-char *engine_worker_exe(void)
-{
-    static const char *const places[] = {"reshape-conform-worker",
-                                         "../libexec/reshape-conform/reshape-conform-worker"};
-    for (size_t k = 0; k < sizeof places / sizeof *places; k++) {
-        char *p = path_join(exe_dir(), places[k]);
-        if (access(p, X_OK) == 0)
-            return p;
-        free(p);
-    }
-    return xstrdup("/proc/self/exe");
-}
-
 int engine_read_full(int fd, void *buf, size_t n)
 {
     size_t got = 0;

@@ -235,6 +235,17 @@ void engine_fresh(engine *e, int i)
     e->slots[i].want_fresh = 1;
 }
 
+int engine_load_worker(engine *e, int i, char **err)
+{
+    slot *s = &e->slots[i];
+    if (e->mode == ISO_NONE || (s->w.pid > 0 && s->w.ready))
+        return 0;
+    if (s->w.pid == 0 && engine_bind_worker(e, i, err) != 0)
+        return -1;
+    proc_await_bound(e, &s->w);
+    return 0;
+}
+
 pid_t engine_zygote_pid(const engine *e, int i)
 {
     return e->mode == ISO_NONE ? 0 : e->slots[i].z.pid;

@@ -156,6 +156,14 @@ void engine_fresh(engine *e, int i);
 pid_t engine_worker_pid(const engine *e, int i);
 pid_t engine_zygote_pid(const engine *e, int i);
 
+/* Gives slot `i` a worker that has loaded the candidate, when it has none
+ * (its last one died and no batch came after): for a reader of the maps
+ * above once the requests are done.  Call it between batches only.
+ * Returns 0 (also with ISO_NONE), or -1 with *err set (allocated) when no
+ * process could be started; a worker that dies while loading leaves
+ * engine_worker_pid at 0. */
+int engine_load_worker(engine *e, int i, char **err);
+
 /* The isolation mode the engine was started with. */
 isolation engine_isolation(const engine *e);
 

@@ -92,7 +92,7 @@ typedef struct worker_args {
 /* The program a slot's processes run: reshape-conform-worker beside the
  * running executable, else (installed) in ../libexec/reshape-conform/
  * from it, else the harness itself (/proc/self/exe), whose `__worker`
- * command runs the same code.  Allocated.  In spawn.c. */
+ * command runs the same code.  Allocated.  In worker_exe.c. */
 char *engine_worker_exe(void);
 
 /* Runs the protocol above on fds 0-4 as they are set up.  Never returns. */

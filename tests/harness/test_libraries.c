@@ -39,6 +39,23 @@ static json_t *library(json_t *report, const char *soname)
     return NULL;
 }
 
+/* The run's last request killed its worker, and a candidate that starts a
+ * thread while loading has no zygote to read instead: a worker is loaded
+ * for the record (xtensor's run had none, and no bundle). */
+Test(libraries, a_run_whose_last_worker_died_still_records_them)
+{
+    run r = run_harness("--candidate " CANDS "ctor_thread.so --cases " BASIC
+                        " --filter trigger_f32 --variants dense --jobs 1 --libraries --quiet");
+    cr_assert_eq(r.code, 1, "%s%s", r.out, r.err);
+    cr_expect_null(strstr(r.err, "records no libraries"), "%s", r.err);
+    json_t *cand = json_array_get(json_object_get(r.report, "libraries"), 0);
+    cr_assert(cand, "no libraries: %s", r.err);
+    cr_expect_str_eq(field(cand, "role"), "candidate");
+    cr_expect(strstr(field(cand, "path"), "ctor_thread.so"), "%s", field(cand, "path"));
+    cr_expect(library(r.report, "libc.so.6"), "no libc.so.6 among the libraries");
+    run_free(&r);
+}
+
 Test(libraries, a_run_records_what_its_workers_mapped)
 {
     run r = run_harness("--candidate " CANDS "good.so --cases " BASIC " --libraries --quiet");
