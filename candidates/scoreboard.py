@@ -77,6 +77,12 @@ NOTES = [
      "byte size does not) make_dnnl_memory_desc, called from layout_propagator_for_reshape, "
      "throws dnnl::error \"could not construct a memory descriptor using strides\", which "
      "escapes the C API: std::terminate, SIGABRT, instead of a dnnl_status_t"),
+    ("onednn_graph", "CRASH: signal N (Aborted) in execute",
+     "dnnl_graph_partition_compile (oneDNN 3.13.1) ends the process for an output logical "
+     "tensor whose strides interleave its dims: f32 [6] to [3, 2] with dst strides [2, 3] "
+     "(offsets 0 3 2 5 4 7, distinct) makes make_dnnl_memory_desc, called from "
+     "layout_propagator_for_reshape, throw dnnl::error \"could not construct a memory "
+     "descriptor using strides\", which escapes the C API: std::terminate, SIGABRT"),
     ("onednn_graph", "ACCEPTED_INVALID: returned OK where OVERFLOW was expected",
      "infer_static_reshape_output_shape (oneDNN 3.13.1, src/graph/interface/shape_infer.cpp) "
      "multiplies the input dims in dim_t without an overflow check: an f32 input of dims "
@@ -109,6 +115,10 @@ NOTES = [
      "xnn_define_static_reshape (2022) compares no volumes: it takes any explicit "
      "shape, and the copy then moves the input's volume whatever the output's is "
      "(tests/adapters: 24 elements written into a [4,5] destination, past its end)"),
+    ("xnnpack", "MEMORY_VIOLATION", "execute into the dims infer_shape returned",
+     "the copy after an accepted mismatch moves the input's volume, not the output's: "
+     "f32 [2,3,4] into the [7,3] it accepted writes past the end of the 21-element dst, "
+     "and f32 [1] into an accepted [0] writes into the page after the empty dst"),
     ("xnnpack", "ACCEPTED_INVALID: returned OK where OVERFLOW was expected",
      "dims are size_t and their products wrap silently"),
     ("xnnpack", "ACCEPTED_INVALID: returned OK where DATA_TYPE was expected",
@@ -144,12 +154,19 @@ NOTES = [
      "cv::Mat::reshape refuses a new row count that does not divide the old one even when "
      "both are empty: u8 [1,0] to [2,0] (the 0 copied) gives \"Bad new number of rows\" "
      "(code -211); found by reshape-conform fuzz (cases/found_by_fuzz.yaml)"),
+    ("opencv", "ACCEPTED_INVALID", "OVERFLOW",
+     "the element counts Mat::reshape(cn, newndims, newsz) compares are size_t products, "
+     "which wrap: f16 [0, 4] to [4, 1073741824, 1073741824, 4] (2^64 elements) counts 0, "
+     "as the empty input does, and passes"),
     ("opencv", "ACCEPTED_INVALID", "DATA_TYPE",
      "cv::Mat has no type list: every depth passes for the oneDNN operations"),
     ("eigen", "ACCEPTED_INVALID", "BELOW_MINUS_ONE",
      "Eigen's dims are a signed Index and its one check (an eigen_assert) compares "
      "products only: negative dims pass whenever the product still matches, e.g. "
      "[2,3] to [-2,-3], or an empty tensor to [0,-2]"),
+    ("eigen", "ACCEPTED_INVALID", "OVERFLOW",
+     "the same check multiplies the signed Index dims without an overflow check: "
+     "boolean [4, 4611686018427387905] (2^64 + 4 elements) counts 4 and reshapes to [4]"),
     ("eigen", "ACCEPTED_INVALID", "DATA_TYPE",
      "Eigen tensors have no type list: any element type passes for the oneDNN "
      "operations"),
@@ -162,6 +179,11 @@ NOTES = [
     ("armnn", "ACCEPTED_INVALID", "VOLUME_MISMATCH",
      "ReshapeQueueDescriptor::Validate compares TensorInfo::GetNumElements(), an unsigned "
      "int: f32 [4] to [4, 1073741825] (2^32 + 4 elements) loads and infers"),
+    ("armnn", "ACCEPTED_INVALID", "NOT_DIVISIBLE",
+     "TfLiteParser::OutputShapeOfReshape multiplies the shape's values in 32 bits before it "
+     "divides: bf16 [8] with [-1, 4, 1073741825] takes the product 4 (2^32 + 4 modulo 2^32) "
+     "and gives [2, 4, 1073741825], 2^33 + 8 elements, which the unsigned-int element count "
+     "calls 8"),
     ("armnn", "ACCEPTED_INVALID", "ZERO_OUT_OF_RANGE",
      "a copying 0 reads TensorShape::operator[] as OnnxParser's ComputeReshapeInfo does, and "
      "a scalar's TensorShape has one dim of 1 (the ONNX parser's scalars are [1]): [] with "
