@@ -1,0 +1,194 @@
+"""scoreboard_notes.py - what each library does, in plain words, beside the
+findings the harness reports for it (reports/SCHEMA.md, "Findings"): the
+notes written by hand for candidates/scoreboard.py, each checked on the
+cases that show it when it was written, and the lookup of a finding's note.
+Nothing here judges a run.
+"""
+
+import re
+
+# Plain-words explanations of findings, keyed by the finding's signature in
+# the harness's report (reports/SCHEMA.md, "Findings"): (library, signature)
+# -> what the library does, checked against the cases that show them when
+# they were written.  A signature written without " (on VARIANT)" also names
+# the same finding confined to one layout.  A finding without a note is still
+# listed; a note whose finding disappears is simply not printed.
+NOTES = [
+    ("onednn", "FAIL: returned INVALID_ARGUMENT where a shape was expected",
+     "dnnl_memory_desc_reshape refuses every reshape of an empty tensor (all of these "
+     "cases have a 0 in the input dims)"),
+    ("onednn", "FAIL: bytes differ",
+     "the reorder that moves f16 elements converts them through f32: -0.0 comes out "
+     "as +0.0 and signalling NaNs come out quiet (7d55 becomes 7f55); on a host "
+     "without AVX-512 (ONEDNN_VERBOSE names the reorder simple:any, isa AVX2) bf16 "
+     "goes the same way, and its denormals are flushed too (8000 becomes 0000, 7f95 "
+     "7fd5, 0001 0000); on the host of the scoreboard before, bf16 passed"),
+    ("onednn", "CRASH: signal N (Floating point exception) in execute",
+     "a reorder of an empty tensor with strides dies with SIGFPE inside libdnnl's "
+     "parallel reorder driver (dnnl_primitive_execute)"),
+    ("onednn", "ACCEPTED_INVALID: returned OK where DATA_TYPE was expected",
+     "the primitive API has no operation type list: s32, s8 and u8 data pass where "
+     "StaticReshape and DynamicReshape list f32, f16 and bf16 only"),
+    ("onednn_graph", "CRASH: signal N (Aborted) in infer_shape",
+     "dnnl_graph_partition_compile (oneDNN 3.13.1) ends the process: for an f32 input of "
+     "dims [4611686018427387904] and shape [-1] (any input whose volume fits int64 but whose "
+     "byte size does not) make_dnnl_memory_desc, called from layout_propagator_for_reshape, "
+     "throws dnnl::error \"could not construct a memory descriptor using strides\", which "
+     "escapes the C API: std::terminate, SIGABRT, instead of a dnnl_status_t"),
+    ("onednn_graph", "CRASH: signal N (Aborted) in execute",
+     "dnnl_graph_partition_compile (oneDNN 3.13.1) ends the process for an output logical "
+     "tensor whose strides interleave its dims: f32 [6] to [3, 2] with dst strides [2, 3] "
+     "(offsets 0 3 2 5 4 7, distinct) makes make_dnnl_memory_desc, called from "
+     "layout_propagator_for_reshape, throw dnnl::error \"could not construct a memory "
+     "descriptor using strides\", which escapes the C API: std::terminate, SIGABRT"),
+    ("onednn_graph", "ACCEPTED_INVALID: returned OK where OVERFLOW was expected",
+     "infer_static_reshape_output_shape (oneDNN 3.13.1, src/graph/interface/shape_infer.cpp) "
+     "multiplies the input dims in dim_t without an overflow check: an f32 input of dims "
+     "[4294967296, 4294967296] (volume 2^64) with shape [-1] wraps to volume 0, and "
+     "dnnl_graph_partition_compile succeeds with the output dims [0]"),
+    ("onnxruntime", "ACCEPTED_INVALID: returned OK where ZERO_AND_MINUS_ONE was expected",
+     "with allowzero = 1 and an empty input, ONNX Runtime solves a -1 beside a literal "
+     "0 instead of refusing the shape"),
+    ("onnxruntime", "FAIL: returned OVERFLOW where a shape was expected",
+     "ONNX Runtime multiplies the dims before it looks for a 0: an empty tensor whose "
+     "other dims multiply past int64 is refused"),
+    ("libtorch", "FAIL: returned OVERFLOW where a shape was expected",
+     "libtorch multiplies the dims before it looks for a 0: an empty tensor whose other "
+     "dims multiply past int64 is refused"),
+    ("libtorch", "FAIL: bytes differ",
+     "copy_ of a bool tensor writes 0 or 1: any other boolean byte comes out as 01, "
+     "in place too"),
+    ("libtorch", "ACCEPTED_INVALID: returned OK where DATA_TYPE was expected",
+     "at::reshape has no type list: any libtorch dtype passes for the oneDNN operations"),
+    ("numpy", "ACCEPTED_INVALID: returned OK where BELOW_MINUS_ONE was expected",
+     "PyArray_Newshape takes every negative value as the unknown dimension: -2 or "
+     "INT32_MIN act as -1"),
+    ("numpy", "FAIL: returned OVERFLOW where a shape was expected",
+     "PyArray_Newshape refuses an empty array whose nonzero dims times the item size pass "
+     "NPY_MAX_INTP: f64 [0] to [0, 1152921504606846976] is \"array is too big\" although it "
+     "holds no element; found by reshape-conform fuzz (cases/found_by_fuzz.yaml)"),
+    ("numpy", "ACCEPTED_INVALID: returned OK where DATA_TYPE was expected",
+     "PyArray_Newshape has no type list: any NumPy dtype passes for the oneDNN operations"),
+    ("xnnpack", "ACCEPTED_INVALID: returned OK where VOLUME_MISMATCH was expected",
+     "xnn_define_static_reshape (2022) compares no volumes: it takes any explicit "
+     "shape, and the copy then moves the input's volume whatever the output's is "
+     "(tests/adapters: 24 elements written into a [4,5] destination, past its end)"),
+    ("xnnpack", "MEMORY_VIOLATION", "execute into the dims infer_shape returned",
+     "the copy after an accepted mismatch moves the input's volume, not the output's: "
+     "f32 [2,3,4] into the [7,3] it accepted writes past the end of the 21-element dst, "
+     "and f32 [1] into an accepted [0] writes into the page after the empty dst"),
+    ("xnnpack", "ACCEPTED_INVALID: returned OK where OVERFLOW was expected",
+     "dims are size_t and their products wrap silently"),
+    ("xnnpack", "ACCEPTED_INVALID: returned OK where DATA_TYPE was expected",
+     "s8 and u8 (qint8, quint8) pass where the oneDNN operations list f32, f16 and "
+     "bf16 only"),
+    ("xtensor", "CRASH", "Floating point exception",
+     "xstrided_container::reshape (xcontainer.hpp:1081) computes size() % |product of "
+     "the shape| first: any target shape with a 0 dies with SIGFPE, valid empty "
+     "reshapes included ([2,5,5,0] with [0,4])"),
+    ("xtensor", "ACCEPTED_INVALID", "BELOW_MINUS_ONE",
+     "xstrided_container::reshape takes every negative value as the inferred dim "
+     "(its XTENSOR_ASSERT(dim == -1) is compiled out by default): [2,3] with [-2,3] "
+     "gives [1,3], half the elements"),
+    ("xtensor", "ACCEPTED_INVALID", "MULTIPLE_MINUS_ONE",
+     "with an odd number of -1s the product stays negative and only the last is "
+     "solved: [2,3,4] with [-1,-1,-1] gives dims [18446744073709551615, "
+     "18446744073709551615, 24]"),
+    ("xtensor", "ACCEPTED_INVALID", "OVERFLOW",
+     "dims are size_t and their products wrap silently"),
+    ("xtensor", "ACCEPTED_INVALID", "DATA_TYPE",
+     "xtensor has no type list: any element type passes for the oneDNN operations"),
+    ("opencv", "ACCEPTED_INVALID", "VOLUME_MISMATCH",
+     "Mat::reshape(cn, 2, newsz) on a 2-D Mat calls reshape(cn, newsz[0]) and never "
+     "reads newsz[1]: [2,3] with [0,4] gives [2,3]"),
+    ("opencv", "ACCEPTED_INVALID", "BELOW_MINUS_ONE",
+     "the same ignored second size: [2,3] with [3,-2] gives [3,2]"),
+    ("opencv", "FAIL", "wrong shape",
+     "the same ignored second size: [0,0] with [0,12] gives [0,0], not [0,12]"),
+    ("opencv", "FAIL", "of 'dst' is",
+     "the same ignored second size: [0,0] with [0,12] gives [0,0], so a [0,12] "
+     "destination is refused"),
+    ("opencv", "FAIL", "INVALID_ARGUMENT where a shape",
+     "cv::Mat::reshape refuses a new row count that does not divide the old one even when "
+     "both are empty: u8 [1,0] to [2,0] (the 0 copied) gives \"Bad new number of rows\" "
+     "(code -211); found by reshape-conform fuzz (cases/found_by_fuzz.yaml)"),
+    ("opencv", "ACCEPTED_INVALID", "OVERFLOW",
+     "the element counts Mat::reshape(cn, newndims, newsz) compares are size_t products, "
+     "which wrap: f16 [0, 4] to [4, 1073741824, 1073741824, 4] (2^64 elements) counts 0, "
+     "as the empty input does, and passes"),
+    ("opencv", "ACCEPTED_INVALID", "DATA_TYPE",
+     "cv::Mat has no type list: every depth passes for the oneDNN operations"),
+    ("eigen", "ACCEPTED_INVALID", "BELOW_MINUS_ONE",
+     "Eigen's dims are a signed Index and its one check (an eigen_assert) compares "
+     "products only: negative dims pass whenever the product still matches, e.g. "
+     "[2,3] to [-2,-3], or an empty tensor to [0,-2]"),
+    ("eigen", "ACCEPTED_INVALID", "OVERFLOW",
+     "the same check multiplies the signed Index dims without an overflow check: "
+     "boolean [4, 4611686018427387905] (2^64 + 4 elements) counts 4 and reshapes to [4]"),
+    ("eigen", "ACCEPTED_INVALID", "DATA_TYPE",
+     "Eigen tensors have no type list: any element type passes for the oneDNN "
+     "operations"),
+    ("armnn", "ACCEPTED_INVALID", "DATA_TYPE",
+     "Arm NN has no type list: s8, s16, s32 and u8 data pass for the oneDNN operations"),
+    ("armnn", "ACCEPTED_INVALID", "BELOW_MINUS_ONE",
+     "TfLiteParser::OutputShapeOfReshape converts every value to unsigned int and the "
+     "layer compares 32-bit element counts: f32 [6] with [-2, -3] gives [4294967294, "
+     "4294967293], whose product is 6 modulo 2^32"),
+    ("armnn", "ACCEPTED_INVALID", "VOLUME_MISMATCH",
+     "ReshapeQueueDescriptor::Validate compares TensorInfo::GetNumElements(), an unsigned "
+     "int: f32 [4] to [4, 1073741825] (2^32 + 4 elements) loads and infers"),
+    ("armnn", "ACCEPTED_INVALID", "NOT_DIVISIBLE",
+     "TfLiteParser::OutputShapeOfReshape multiplies the shape's values in 32 bits before it "
+     "divides: bf16 [8] with [-1, 4, 1073741825] takes the product 4 (2^32 + 4 modulo 2^32) "
+     "and gives [2, 4, 1073741825], 2^33 + 8 elements, which the unsigned-int element count "
+     "calls 8"),
+    ("armnn", "ACCEPTED_INVALID", "ZERO_OUT_OF_RANGE",
+     "a copying 0 reads TensorShape::operator[] as OnnxParser's ComputeReshapeInfo does, and "
+     "a scalar's TensorShape has one dim of 1 (the ONNX parser's scalars are [1]): [] with "
+     "[0] gives [1]"),
+    ("armnn", "FAIL: wrong shape",
+     "the -1 divides TensorShape::GetNumElements(), an unsigned int: f32 [3037000499, "
+     "3037000499] with [-1] gives [2661407785], the square modulo 2^32 (above the declared "
+     "max_volume 2^32 - 1: a harness that reads declared limits skips these)"),
+    ("armnn", "ACCEPTED_INVALID", "OVERFLOW",
+     "element counts are unsigned int and wrap: an input of 2^63 elements counts 0 (above "
+     "the declared max_volume, as above)"),
+    ("armnn", "TIMEOUT", "in execute",
+     "armnn::CopyMemGenericWorkload::Execute walks the outer dims of an empty tensor: "
+     "EnqueueWorkload on f32 [2147483647, 2147483647, 2147483647, 0] does not return "
+     "(tests/adapters/armnn_test.c)"),
+]
+
+
+# What a library's section says whatever its runs show (evidence gathered
+# by hand, cited where it comes from).
+LIBRARY_TEXT = {
+    "onednn_graph":
+        "DynamicReshape-1 answers NOT_SUPPORTED: oneDNN v3.0 onward has no DynamicReshape "
+        "op kind (compiling `dnnl::graph::op::kind::DynamicReshape` against v3.13.1's "
+        "headers fails; `dnnl_graph_types.h` lists `dnnl_graph_op_static_reshape` only), "
+        "and the 2022-23 Graph preview declared it without any backend implementing it. "
+        "OpenVINO Reshape-1 and ONNX Reshape-14 run through the same StaticReshape op; "
+        "data types its schema refuses are NOT_SUPPORTED for them "
+        "(`candidates/onednn_graph/README.md`).",
+}
+
+
+def note_for(library, signature):
+    """The note of `library` for a finding `signature`: the one written for the
+    signature itself, else for the signature without its " (on VARIANT)";
+    a note written as (library, verdict, text, note) names every finding of
+    that verdict whose signature contains `text`."""
+    bare = re.sub(r" \(on [a-z_]+\)$", "", signature)
+    exact = [n for n in NOTES if len(n) == 3 and n[0] == library]
+    for _, sig, note in exact:
+        if sig == signature:
+            return note
+    for _, sig, note in exact:
+        if sig == bare:
+            return note
+    for n in NOTES:
+        if len(n) == 4 and n[0] == library and signature.startswith(n[1] + ":") \
+                and n[2] in signature:
+            return n[3]
+    return None
