@@ -138,6 +138,11 @@ int reaper_kill_descendants(pid_t root)
             if (!seen(killed, nkilled, t[i]) && nkilled < TREE_MAX)
                 killed[nkilled++] = t[i];
         }
+        /* one killed but still dying may have left the tree (its parent
+         * ended, so it went to our subreaper): it is waited for by pid, or
+         * a sweep after this would find it running and count it again */
+        for (int i = 0; i < nkilled; i++)
+            live += !ended(killed[i]);
         if (!live)
             break;
         struct timespec ms = {0, 1000000};

@@ -32,8 +32,9 @@ int reaper_children_alive(void);
 /*
  * For the parent: SIGKILLs every process below `root` (its children, their
  * children..., not `root` itself), again until none of them runs (a
- * subreaper `root` receives the orphans of the killed), for at most about
- * a second.  Returns how many distinct processes it killed.  Those below a
+ * subreaper `root` receives the orphans of the killed), the killed
+ * included wherever they went (to our subreaper, when `root` ended), for
+ * at most about a second.  Returns how many distinct processes it killed.  Those below a
  * live `root` stay zombies until `root` reaps them.
  */
 int reaper_kill_descendants(pid_t root);
