@@ -61,7 +61,26 @@ int reaper_children_alive(void)
     return n > 0 ? n : 1;
 }
 
-/* 1 when process `pid` has ended (a zombie) or is gone. */
+/* Threads of process `pid` that have not been released ("Threads:" in
+ * /proc/PID/status), 0 when it cannot be read (it is gone). */
+static int threads_of(pid_t pid)
+{
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%ld/status", (long)pid);
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return 0;
+    int n = 0;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "Threads: %d", &n) == 1)
+            break;
+    fclose(f);
+    return n;
+}
+
+/* 1 when process `pid` has ended (a zombie) or is gone.  A leader that
+ * ended while another thread of it runs shows "Z" as well: it has not
+ * ended while it counts more than its own thread. */
 static int ended(pid_t pid)
 {
     char path[64], buf[512];
@@ -75,7 +94,9 @@ static int ended(pid_t pid)
         return 1;
     buf[n] = '\0';
     char *p = strrchr(buf, ')');    /* the name may hold anything */
-    return !p || p[1] != ' ' || p[2] == 'Z' || p[2] == 'X';
+    if (!p || p[1] != ' ')
+        return 1;
+    return (p[2] == 'Z' || p[2] == 'X') && threads_of(pid) <= 1;
 }
 
 /* Appends the children of `pid` (of every thread of it) to out[*n..max). */

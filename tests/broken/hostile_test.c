@@ -84,6 +84,11 @@ Test(hostile, a_forked_sleeping_child_is_killed_and_reported, .timeout = 300)
     hostile("forks_sleeping_child", "LEAK", "left 1 process running", 3000);
 }
 
+Test(hostile, a_child_whose_main_thread_ended_is_killed_and_reported, .timeout = 300)
+{
+    hostile("forks_child_without_leader", "LEAK", "left 1 process running", 3000);
+}
+
 Test(hostile, a_setsid_grandchild_is_killed_and_reported, .timeout = 300)
 {
     hostile("setsid_grandchild", "LEAK", "left 1 process running", 3000);

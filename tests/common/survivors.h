@@ -16,11 +16,11 @@
 #include <time.h>
 #include <unistd.h>
 
-/* 1 when process `pid`'s environment holds `mark`. */
-static inline int env_holds(const char *pid, const char *mark)
+/* 1 when the environment in /proc/`dir`/environ holds `mark`. */
+static inline int environ_holds(const char *dir, const char *mark)
 {
-    char path[300], buf[65536];
-    snprintf(path, sizeof path, "/proc/%s/environ", pid);
+    char path[600], buf[65536];
+    snprintf(path, sizeof path, "/proc/%s/environ", dir);
     int fd = open(path, O_RDONLY);
     if (fd < 0)
         return 0;
@@ -31,6 +31,29 @@ static inline int env_holds(const char *pid, const char *mark)
         if (memcmp(buf + i, mark, len) == 0)
             return 1;
     return 0;
+}
+
+/* 1 when process `pid`'s environment holds `mark`: any thread's, as one
+ * whose main thread has ended (a "zombie" that runs) has none of its own
+ * to show. */
+static inline int env_holds(const char *pid, const char *mark)
+{
+    if (environ_holds(pid, mark))
+        return 1;
+    char tasks[300];
+    snprintf(tasks, sizeof tasks, "/proc/%s/task", pid);
+    DIR *d = opendir(tasks);
+    if (!d)
+        return 0;
+    int held = 0;
+    struct dirent *e;
+    while (!held && (e = readdir(d)) != NULL) {
+        char dir[600];
+        snprintf(dir, sizeof dir, "%s/task/%s", pid, e->d_name);
+        held = isdigit((unsigned char)e->d_name[0]) && environ_holds(dir, mark);
+    }
+    closedir(d);
+    return held;
 }
 
 /* How many processes hold `mark` now. */
