@@ -83,39 +83,92 @@ class CaseSource:
         try:
             with open(path, encoding="utf-8") as f:
                 source = f.read()
-            root = yaml.compose(source, Loader=_Loader)
+            items = _case_items(source)
         except (OSError, UnicodeDecodeError, yaml.YAMLError):
             return []
-        if not isinstance(root, yaml.MappingNode):
-            return []
-        cases = next((v for k, v in root.value
-                      if isinstance(k, yaml.ScalarNode) and k.value == "cases"), None)
-        if not isinstance(cases, yaml.SequenceNode):
-            return []
         lines = source.splitlines()
-        items = cases.value
         out = []
-        for i, node in enumerate(items):
-            first, last, text = _item_text(lines, node, items[i + 1] if i + 1 < len(items) else None)
-            out.append((first, last, _item_id(node), text))
+        for i, item in enumerate(items):
+            first, last, text = _item_text(lines, item, items[i + 1] if i + 1 < len(items) else None)
+            out.append((first, last, item.id, text))
         return out
 
 
-def _item_id(node):
-    """The scalar value of the `id` key of a mapping node, or None."""
-    if not isinstance(node, yaml.MappingNode):
-        return None
-    for key, value in node.value:
-        if isinstance(key, yaml.ScalarNode) and key.value == "id" \
-                and isinstance(value, yaml.ScalarNode):
-            return value.value
-    return None
+class _Item:
+    """Where one item of `cases` starts and ends (yaml marks) and its id."""
+
+    def __init__(self, start_mark, end_mark=None):
+        self.start_mark = start_mark
+        self.end_mark = end_mark
+        self.id = None
+
+
+class _Frame:
+    """An open collection while the events are read: a mapping alternates
+    keys and values; `role` is "root", "cases", "item" or None."""
+
+    def __init__(self, is_map, role):
+        self.is_map = is_map
+        self.role = role
+        self.key_next = True
+        self.last_key = None
+
+
+def _child_done(stack, items, event):
+    """A whole node (scalar `event`, or a collection when `event` is None)
+    ended inside the collection on top of `stack`."""
+    if not stack or not stack[-1].is_map:
+        return
+    top = stack[-1]
+    scalar = isinstance(event, yaml.ScalarEvent)
+    if top.key_next:
+        top.last_key = event.value if scalar else None
+    elif top.role == "item" and top.last_key == "id" and scalar:
+        items[-1].id = event.value
+    top.key_next = not top.key_next
+
+
+def _case_items(source):
+    """The items of the top-level `cases` sequence of YAML `source`, read
+    from the parser's events (no node is built: a generated case file
+    holds hundreds of thousands of them).  [] when the stream holds more
+    than one document, the document is not a mapping or its `cases` is not
+    a sequence.  An alias item is its own text, without an id.  Raises
+    yaml.YAMLError."""
+    items, stack, documents = [], [], 0
+    for event in yaml.parse(source, Loader=_Loader):
+        if isinstance(event, yaml.DocumentStartEvent):
+            documents += 1
+            if documents > 1:
+                return []   # as yaml.compose, which wants a single document
+        if isinstance(event, yaml.CollectionStartEvent):
+            is_map = isinstance(event, yaml.MappingStartEvent)
+            top = stack[-1] if stack else None
+            role = None
+            if top is None:
+                role = "root" if is_map else None
+            elif top.role == "root" and not top.key_next and top.last_key == "cases" \
+                    and not is_map:
+                role = "cases"
+            elif top.role == "cases":
+                role = "item"
+                items.append(_Item(event.start_mark))
+            stack.append(_Frame(is_map, role))
+        elif isinstance(event, yaml.CollectionEndEvent):
+            if stack.pop().role == "item":
+                items[-1].end_mark = event.end_mark
+            _child_done(stack, items, None)
+        elif isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent)):
+            if stack and stack[-1].role == "cases":
+                items.append(_Item(event.start_mark, event.end_mark))
+            _child_done(stack, items, event)
+    return items
 
 
 def _item_text(lines, node, following):
     """The lines of one sequence item, from its `- ` to its last non-blank,
     non-comment line, with the indent of the `- ` removed.  `following` is
-    the next item's node, or None for the last item."""
+    the next item, or None for the last item (each an _Item)."""
     first = node.start_mark.line
     # A block node's end mark is where the next token starts (the next
     # item's "-", or the next line's first character), so it says little
