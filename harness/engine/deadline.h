@@ -27,7 +27,7 @@
 #include <stdint.h>
 
 #define DEADLINE_STRIKES 2
-#define DEADLINE_FLOOR_MS 100
+#define DEADLINE_FLOOR_MS 20
 /* 25 MB/s: 200 times slower than the reference's copy on the dev machine */
 #define DEADLINE_NS_PER_BYTE 40
 #define DEADLINE_OPS 8      /* reshape_op values counted apart; more share the last */

@@ -176,11 +176,14 @@ int reaper_kill_descendants(pid_t root)
 int reaper_sweep(const pid_t *known, int nknown)
 {
     int running = 0;
+    /* the workers, zygotes and spares of every slot are children too */
+    pid_t *kids = malloc(TREE_MAX * sizeof *kids);
+    if (!kids)
+        return 0;
     /* again while it finds any: a killed child's orphans come here */
     for (int round = 0; round < 100; round++) {
-        pid_t kids[256];
         int n = 0, found = 0;
-        children_of(getpid(), kids, &n, 256);
+        children_of(getpid(), kids, &n, TREE_MAX);
         for (int i = 0; i < n; i++) {
             if (seen(known, nknown, kids[i]))
                 continue;
@@ -194,5 +197,6 @@ int reaper_sweep(const pid_t *known, int nknown)
         if (!found)
             break;
     }
+    free(kids);
     return running;
 }

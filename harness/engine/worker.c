@@ -88,6 +88,10 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
             return NULL;
         }
         arena_populate_cells(&e->slots[i].ar, e->slots[i].ar.pview, 0);
+        /* the candidate's view is mapped in its worker; here it would
+         * only use up map areas (hundreds an arena) */
+        if (mode != ISO_NONE)
+            arena_drop_wview(&e->slots[i].ar);
     }
     if (mode == ISO_NONE) {
         arena_populate_cells(&e->slots[0].ar, e->slots[0].ar.wview, 1);
@@ -136,6 +140,7 @@ int engine_full_budget_slot(engine *e, int k, char **err)
                              e->big_src + e->big_dst, strerror(errno));
             rc = -1;
         } else {
+            arena_drop_wview(&s->ar);   /* as engine_start's */
             s->full = 1;        /* one request at a time: no cell populated ahead */
             e->nfull++;
         }

@@ -101,7 +101,7 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
 int engine_sandbox_summary(engine *e, sandbox_summary *out);
 
 /* Full-budget slots an engine makes at most (engine_full_budget_slot). */
-#define ENGINE_FULL_SLOTS 32
+#define ENGINE_FULL_SLOTS 512
 
 /*
  * The index of full-budget slot `k` (0 <= k < ENGINE_FULL_SLOTS) of `e`,

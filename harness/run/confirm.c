@@ -1,16 +1,19 @@
 /*
  * confirm.c - suspects of a short budget run again with the full one
  * (confirm.h).  Full-budget slot i of the engine is driven by thread i,
- * started when a suspect finds no thread idle.  Depends on schedule.h,
- * stage.h, worker.h and pthreads.
+ * started when a suspect finds no thread idle and there is room for it.
+ * Depends on schedule.h, stage.h, worker.h, room.h and pthreads.
  */
 #include "confirm.h"
+
+#include <time.h>
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/base.h"
 #include "judge/judge.h"
+#include "room.h"
 
 /* Big-cell memory above this is given back after its job (as schedule.c). */
 #define CONFIRM_RELEASE_BYTES ((size_t)1 << 20)
@@ -44,6 +47,9 @@ struct confirmer {
     suspect *q;
     int nq, cap, head;
     int nthreads, idle, closing;
+    int starting;               /* started, not yet taking suspects */
+    room room;                  /* looks at the machine beyond the base */
+    int quota;                  /* starts the last look that said yes allows */
     confirm_slot slots[CONFIRM_SLOTS];
 };
 
@@ -57,6 +63,7 @@ confirmer *confirm_new(engine *e, const case_set *set, const job *jobs, int stri
                      .sink = sink, .ctx = ctx};
     pthread_mutex_init(&c->lock, NULL);
     pthread_cond_init(&c->cv, NULL);
+    room_raise_fd_limit();
     return c;
 }
 
@@ -159,10 +166,50 @@ static int take(confirmer *c, suspect *x)
 static void *slot_main(void *p)
 {
     confirm_slot *s = p;
+    pthread_mutex_lock(&s->c->lock);
+    s->c->starting--;
+    pthread_mutex_unlock(&s->c->lock);
     suspect x;
     while (take(s->c, &x))
         confirm_one(s->c, s, &x);
     return NULL;
+}
+
+/* Starts thread c->nthreads.  Returns 0, or -1 when it cannot (fatal for
+ * the first: then no suspect could ever be judged).  Under c->lock. */
+static int start(confirmer *c)
+{
+    confirm_slot *s = &c->slots[c->nthreads];
+    s->c = c;
+    s->k = c->nthreads;
+    s->i = -1;
+    if (pthread_create(&s->tid, NULL, slot_main, s) != 0) {
+        if (c->nthreads == 0)
+            die(EXIT_HARNESS, "cannot start a thread to confirm a TIMEOUT");
+        return -1;
+    }
+    c->nthreads++;
+    c->starting++;
+    return 0;
+}
+
+/* Starts threads while more suspects wait than threads idle or starting: up to
+ * CONFIRM_SLOTS_BASE at any time, beyond it only as a look at the machine
+ * allows (room.h), at most half as many again a look, so that what the
+ * last ones cost shows in the next look.  Under c->lock. */
+static void grow(confirmer *c)
+{
+    while (c->nq - c->head > c->idle + c->starting && c->nthreads < CONFIRM_SLOTS) {
+        if (c->nthreads >= CONFIRM_SLOTS_BASE) {
+            if (c->quota == 0 && room_look(&c->room, CONFIRM_FDS_EACH))
+                c->quota = c->nthreads / 2;
+            if (c->quota == 0)
+                return;
+            c->quota--;
+        }
+        if (start(c) != 0)
+            return;
+    }
 }
 
 void confirm_add(confirmer *c, int jx, int small, int64_t budget_ms)
@@ -173,16 +220,7 @@ void confirm_add(confirmer *c, int jx, int small, int64_t budget_ms)
         c->q = xrealloc(c->q, (size_t)c->cap * sizeof *c->q);
     }
     c->q[c->nq++] = (suspect){jx, small, budget_ms};
-    if (c->idle == 0 && c->nthreads < CONFIRM_SLOTS) {
-        confirm_slot *s = &c->slots[c->nthreads];
-        s->c = c;
-        s->k = c->nthreads;
-        s->i = -1;
-        if (pthread_create(&s->tid, NULL, slot_main, s) == 0)
-            c->nthreads++;
-        else if (c->nthreads == 0)
-            die(EXIT_HARNESS, "cannot start a thread to confirm a TIMEOUT");
-    }
+    grow(c);
     pthread_cond_broadcast(&c->cv);
     pthread_mutex_unlock(&c->lock);
 }
@@ -192,6 +230,15 @@ void confirm_finish(confirmer *c)
     pthread_mutex_lock(&c->lock);
     c->closing = 1;
     pthread_cond_broadcast(&c->cv);
+    /* no suspect comes any more to make room for the waiting ones: look
+     * at the machine again each ROOM_INTERVAL_NS until none waits */
+    while (c->nq - c->head > c->idle + c->starting && c->nthreads < CONFIRM_SLOTS) {
+        grow(c);
+        pthread_mutex_unlock(&c->lock);
+        struct timespec pause = {0, ROOM_INTERVAL_NS};
+        nanosleep(&pause, NULL);
+        pthread_mutex_lock(&c->lock);
+    }
     int started = c->nthreads;
     pthread_mutex_unlock(&c->lock);
     for (int i = 0; i < started; i++) {

@@ -4,12 +4,14 @@
  * TIMEOUT.  It runs again, alone, with the full --timeout-ms, in a
  * full-budget slot of the engine (engine_full_budget_slot), and that run's
  * result is the one that counts: a TIMEOUT then is confirmed, anything
- * else is what the call really does.  Suspects run in parallel, up to
- * CONFIRM_SLOTS at a time, each slot driven by a thread of its own, beside
- * the run's own slots: a candidate that hangs on a whole class of
- * requests costs the run's slots a short budget a hang and the confirming
- * slots a full budget each.  Private to run/ (used by schedule.c).
- * Depends on schedule.h.
+ * else is what the call really does.  Suspects run in parallel, each slot
+ * driven by a thread of its own, beside the run's own slots: up to
+ * CONFIRM_SLOTS_BASE at any time, and up to CONFIRM_SLOTS while the
+ * machine has room for more (room.h: CPUs mostly idle, memory and
+ * descriptors to spare), so that a candidate that hangs asleep on a whole
+ * class of requests costs the run's slots a short budget a hang and the
+ * confirming slots a full budget for each few hundred of them.  Private
+ * to run/ (used by schedule.c).  Depends on schedule.h and room.h.
  */
 #ifndef HARNESS_CONFIRM_H
 #define HARNESS_CONFIRM_H
@@ -21,6 +23,14 @@
 
 /* Suspects running at once, at most: the engine's full-budget slots. */
 #define CONFIRM_SLOTS ENGINE_FULL_SLOTS
+
+/* Suspects that may run at once whatever the machine's load. */
+#define CONFIRM_SLOTS_BASE 32
+
+/* Descriptors one more confirming slot may cost the harness: the zygote,
+ * worker and spare of its slot with three each, its arena, the sandbox's
+ * listeners, rounded up. */
+#define CONFIRM_FDS_EACH 16
 
 typedef struct confirmer confirmer;
 

@@ -19,7 +19,7 @@
 
 /* What the detail of a result says once its request ran again with the
  * full budget after a short one ran out (confirm.h): "...; run again with
- * the full budget after the adaptive budget of 100 ms ran out".  A TIMEOUT
+ * the full budget after the adaptive budget of 20 ms ran out".  A TIMEOUT
  * with it is a confirmed one; another verdict with it is one the short
  * budget would have made a TIMEOUT. */
 #define SCHEDULE_RERUN_NOTE "run again with the full budget"

@@ -3,7 +3,7 @@
  * hang_or_slow.so hangs in infer_shape on the OpenVINO special_zero cases
  * whose dims[0] is 2 and takes 300 ms, then answers right, on those whose
  * dims[0] is 3 (tests/harness/data/confirm: four hangs first, then six slow
- * ones).  After two hangs the kind's adaptive budget is 100 ms: every
+ * ones).  After two hangs the kind's adaptive budget is 20 ms: every
  * later request of it runs out of that and must run again with the full
  * budget, so the hangs are TIMEOUTs, confirmed, and the slow calls pass.
  * The report's adaptive_timeouts and summary line say so.
