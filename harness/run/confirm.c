@@ -194,13 +194,21 @@ static int start(confirmer *c)
 }
 
 /* Starts threads while more suspects wait than threads idle or starting: up to
- * CONFIRM_SLOTS_BASE at any time, beyond it only as a look at the machine
- * allows (room.h), at most half as many again a look, so that what the
- * last ones cost shows in the next look.  Under c->lock. */
+ * CONFIRM_SLOTS_BASE at any time; beyond it only with a full budget of
+ * CONFIRM_GROW_MS or more and as a look at the machine allows (room.h),
+ * at most half as many again a look, so that what the last ones cost
+ * shows in the next look.  Under c->lock. */
 static void grow(confirmer *c)
 {
-    while (c->nq - c->head > c->idle + c->starting && c->nthreads < CONFIRM_SLOTS) {
+    for (;;) {
+        long waiting = (long)c->nq - c->head - c->idle - c->starting;
+        if (waiting <= 0 || c->nthreads >= CONFIRM_SLOTS)
+            return;
         if (c->nthreads >= CONFIRM_SLOTS_BASE) {
+            /* a slot costs a process start, tens of ms of CPU: worth it
+             * when a suspect would otherwise wait seconds for a thread */
+            if (c->timeout_ms < CONFIRM_GROW_MS)
+                return;
             if (c->quota == 0 && room_look(&c->room, CONFIRM_FDS_EACH))
                 c->quota = c->nthreads / 2;
             if (c->quota == 0)
@@ -232,7 +240,8 @@ void confirm_finish(confirmer *c)
     pthread_cond_broadcast(&c->cv);
     /* no suspect comes any more to make room for the waiting ones: look
      * at the machine again each ROOM_INTERVAL_NS until none waits */
-    while (c->nq - c->head > c->idle + c->starting && c->nthreads < CONFIRM_SLOTS) {
+    while (c->nq - c->head > c->idle + c->starting && c->nthreads < CONFIRM_SLOTS &&
+           c->timeout_ms >= CONFIRM_GROW_MS) {
         grow(c);
         pthread_mutex_unlock(&c->lock);
         struct timespec pause = {0, ROOM_INTERVAL_NS};

@@ -27,6 +27,11 @@
 /* Suspects that may run at once whatever the machine's load. */
 #define CONFIRM_SLOTS_BASE 32
 
+/* Beyond CONFIRM_SLOTS_BASE, a slot starts only when the full budget is
+ * at least this (ms): a slot costs a process start, tens of ms of CPU,
+ * and saves a waiting suspect at most a full budget of waiting. */
+#define CONFIRM_GROW_MS 2000
+
 /* Descriptors one more confirming slot may cost the harness: the zygote,
  * worker and spare of its slot with three each, its arena, the sandbox's
  * listeners, rounded up. */
