@@ -34,8 +34,8 @@ int reaper_children_alive(void);
  * children..., not `root` itself), again until none of them runs (a
  * subreaper `root` receives the orphans of the killed), the killed
  * included wherever they went (to our subreaper, when `root` ended), for
- * at most about a second.  Returns how many distinct processes it killed.  Those below a
- * live `root` stay zombies until `root` reaps them.
+ * at most about a second.  Returns how many distinct processes it killed.
+ * Those below a live `root` stay zombies until `root` reaps them.
  */
 int reaper_kill_descendants(pid_t root);
 

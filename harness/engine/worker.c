@@ -24,6 +24,22 @@
 #include "groups.h"
 #include "reaper.h"
 
+/* Creates the arena of slot `s` of `e`.  Only the in-process engine
+ * keeps the candidate's view: a worker maps its own, and here it would use
+ * up map areas (hundreds an arena; a few hundred arenas hit the kernel's
+ * vm.max_map_count).  Returns 0, or -1 with *err set. */
+static int slot_arena(engine *e, slot *s, char **err)
+{
+    if (arena_create(&s->ar, e->big_src, e->big_dst) != 0) {
+        *err = xasprintf("cannot create shared memory of %zu bytes: %s",
+                         e->big_src + e->big_dst, strerror(errno));
+        return -1;
+    }
+    if (e->mode != ISO_NONE)
+        arena_drop_wview(&s->ar);
+    return 0;
+}
+
 engine *engine_start(isolation mode, int nslots, const char *path, int timeout_ms,
                      const sandbox_policy *sb, size_t big_src, size_t big_dst, wire_probe *probe,
                      char **err)
@@ -81,17 +97,11 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
         engine_top_up_spares(e, e->nslots);
     }
     for (int i = 0; i < e->nslots; i++) {
-        if (arena_create(&e->slots[i].ar, big_src, big_dst) != 0) {
-            *err = xasprintf("cannot create shared memory of %zu bytes: %s",
-                             big_src + big_dst, strerror(errno));
+        if (slot_arena(e, &e->slots[i], err) != 0) {
             engine_stop(e);
             return NULL;
         }
         arena_populate_cells(&e->slots[i].ar, e->slots[i].ar.pview, 0);
-        /* the candidate's view is mapped in its worker; here it would
-         * only use up map areas (hundreds an arena) */
-        if (mode != ISO_NONE)
-            arena_drop_wview(&e->slots[i].ar);
     }
     if (mode == ISO_NONE) {
         arena_populate_cells(&e->slots[0].ar, e->slots[0].ar.wview, 1);
@@ -135,12 +145,9 @@ int engine_full_budget_slot(engine *e, int k, char **err)
     int rc = 0;
     while (rc == 0 && e->nfull <= k) {
         slot *s = &e->slots[e->nslots + e->nfull];
-        if (arena_create(&s->ar, e->big_src, e->big_dst) != 0) {
-            *err = xasprintf("cannot create shared memory of %zu bytes: %s",
-                             e->big_src + e->big_dst, strerror(errno));
+        if (slot_arena(e, s, err) != 0) {
             rc = -1;
         } else {
-            arena_drop_wview(&s->ar);   /* as engine_start's */
             s->full = 1;        /* one request at a time: no cell populated ahead */
             e->nfull++;
         }

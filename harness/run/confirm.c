@@ -6,10 +6,9 @@
  */
 #include "confirm.h"
 
-#include <time.h>
-
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "base/base.h"
 #include "judge/judge.h"
@@ -63,7 +62,6 @@ confirmer *confirm_new(engine *e, const case_set *set, const job *jobs, int stri
                      .sink = sink, .ctx = ctx};
     pthread_mutex_init(&c->lock, NULL);
     pthread_cond_init(&c->cv, NULL);
-    room_raise_fd_limit();
     return c;
 }
 
@@ -197,26 +195,29 @@ static int start(confirmer *c)
  * CONFIRM_SLOTS_BASE at any time; beyond it only with a full budget of
  * CONFIRM_GROW_MS or more and as a look at the machine allows (room.h),
  * at most half as many again a look, so that what the last ones cost
- * shows in the next look.  Under c->lock. */
-static void grow(confirmer *c)
+ * shows in the next look.  Returns 1 when suspects still wait for a look
+ * that may allow more, else 0.  Under c->lock. */
+static int grow(confirmer *c)
 {
     for (;;) {
-        long waiting = (long)c->nq - c->head - c->idle - c->starting;
-        if (waiting <= 0 || c->nthreads >= CONFIRM_SLOTS)
-            return;
+        if (c->nq - c->head <= c->idle + c->starting || c->nthreads >= CONFIRM_SLOTS)
+            return 0;
         if (c->nthreads >= CONFIRM_SLOTS_BASE) {
             /* a slot costs a process start, tens of ms of CPU: worth it
              * when a suspect would otherwise wait seconds for a thread */
             if (c->timeout_ms < CONFIRM_GROW_MS)
-                return;
-            if (c->quota == 0 && room_look(&c->room, CONFIRM_FDS_EACH))
-                c->quota = c->nthreads / 2;
+                return 0;
+            if (c->quota == 0) {
+                room_raise_fd_limit();
+                if (room_look(&c->room, CONFIRM_FDS_EACH))
+                    c->quota = c->nthreads / 2;
+            }
             if (c->quota == 0)
-                return;
+                return 1;
             c->quota--;
         }
         if (start(c) != 0)
-            return;
+            return 0;
     }
 }
 
@@ -239,10 +240,8 @@ void confirm_finish(confirmer *c)
     c->closing = 1;
     pthread_cond_broadcast(&c->cv);
     /* no suspect comes any more to make room for the waiting ones: look
-     * at the machine again each ROOM_INTERVAL_NS until none waits */
-    while (c->nq - c->head > c->idle + c->starting && c->nthreads < CONFIRM_SLOTS &&
-           c->timeout_ms >= CONFIRM_GROW_MS) {
-        grow(c);
+     * at the machine again each ROOM_INTERVAL_NS while they wait */
+    while (grow(c)) {
         pthread_mutex_unlock(&c->lock);
         struct timespec pause = {0, ROOM_INTERVAL_NS};
         nanosleep(&pause, NULL);

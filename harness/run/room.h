@@ -58,8 +58,8 @@ typedef struct room {
 int room_look(room *r, long fds_each);
 
 /* Raises this process's soft limit of descriptors to its hard one (at
- * most 65536), so that more waiting processes fit; what it cannot raise
- * it leaves. */
+ * most 65536), so that more waiting processes fit (processes started
+ * after it inherit it); what it cannot raise it leaves. */
 void room_raise_fd_limit(void);
 
 #endif

@@ -16,16 +16,20 @@
 #include <time.h>
 #include <unistd.h>
 
-/* 1 when the environment in /proc/`dir`/environ holds `mark`. */
+/* 1 when the environment in /proc/`dir`/environ holds `mark`, 0 when it
+ * does not, -1 when it cannot be read or is empty (a kernel thread, or a
+ * leader that ended). */
 static inline int environ_holds(const char *dir, const char *mark)
 {
     char path[600], buf[65536];
     snprintf(path, sizeof path, "/proc/%s/environ", dir);
     int fd = open(path, O_RDONLY);
     if (fd < 0)
-        return 0;
+        return -1;
     ssize_t n = read(fd, buf, sizeof buf - 1);
     close(fd);
+    if (n <= 0)
+        return -1;
     size_t len = strlen(mark);
     for (ssize_t i = 0; i + (ssize_t)len <= n; i++)
         if (memcmp(buf + i, mark, len) == 0)
@@ -33,13 +37,14 @@ static inline int environ_holds(const char *dir, const char *mark)
     return 0;
 }
 
-/* 1 when process `pid`'s environment holds `mark`: any thread's, as one
- * whose main thread has ended (a "zombie" that runs) has none of its own
- * to show. */
+/* 1 when process `pid`'s environment holds `mark`.  One whose main thread
+ * has ended (a "zombie" that runs) shows none of its own: then any other
+ * thread's counts. */
 static inline int env_holds(const char *pid, const char *mark)
 {
-    if (environ_holds(pid, mark))
-        return 1;
+    int own = environ_holds(pid, mark);
+    if (own >= 0)
+        return own;
     char tasks[300];
     snprintf(tasks, sizeof tasks, "/proc/%s/task", pid);
     DIR *d = opendir(tasks);
@@ -50,7 +55,7 @@ static inline int env_holds(const char *pid, const char *mark)
     while (!held && (e = readdir(d)) != NULL) {
         char dir[600];
         snprintf(dir, sizeof dir, "%s/task/%s", pid, e->d_name);
-        held = isdigit((unsigned char)e->d_name[0]) && environ_holds(dir, mark);
+        held = isdigit((unsigned char)e->d_name[0]) && environ_holds(dir, mark) == 1;
     }
     closedir(d);
     return held;
