@@ -13,6 +13,10 @@ BROKEN_SOS := $(BUILD)/broken/base.so $(BROKEN_NAMES:%=$(BUILD)/broken/%.so)
 $(BUILD)/obj/candidates/broken/%.o: CFLAGS += -fvisibility=hidden -Icandidates/broken/base
 $(BUILD)/san/obj/candidates/broken/%.o: SAN_CFLAGS += -fvisibility=hidden -Icandidates/broken/base
 
+# A candidate that forges the harness's records knows their layout.
+$(BUILD)/obj/candidates/broken/defects/forges_memory_samples.o: CFLAGS += -Iharness
+$(BUILD)/san/obj/candidates/broken/defects/forges_memory_samples.o: SAN_CFLAGS += -Iharness
+
 BROKEN_LDFLAGS := -shared -Wl,-z,defs
 
 $(BUILD)/broken/base.so: $(BUILD)/obj/candidates/broken/base/none.o $(BROKEN_BASE_OBJ)

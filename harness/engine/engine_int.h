@@ -27,6 +27,8 @@ typedef struct proc {
     int forked;             /* a fork of a zygote (it writes no WORKER_BOUND) */
     int forkable;           /* its hello said it can be the slot's zygote */
     int batches;            /* batches submitted to it */
+    int threads;            /* its threads before its first batch (census.h);
+                               0: not counted, one */
 } proc;
 
 typedef struct slot {
@@ -46,6 +48,10 @@ typedef struct slot {
     char head[ENGINE_OUTPUT_HEAD + 1];
     deadline_req req[ARENA_CELLS];  /* the batch's requests, for deadline.h */
     int full;               /* a full-budget slot (engine_full_budget_slot) */
+    engine_samples *samples;        /* the parent's memory samples (census.h),
+                                       made at the first repeat request */
+    int sample_cells[ARENA_CELLS];  /* the batch's repeat requests' cells, in order */
+    int nsample_cells, sample_next; /* how many; the one sampled now */
 } slot;
 
 struct engine {

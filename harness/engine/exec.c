@@ -3,12 +3,14 @@
  * (exec.h): supports, then infer_shape or execute (the threads variant in
  * exec_threads.c), the repeat variant's calls and memory samples, and a
  * batch in order; for a candidate with a device, execute's tensors are
- * mirrored into device memory (exec_device.c).  Depends on exec_int.h,
+ * mirrored into device memory (exec_device.c); at each memory sample the
+ * parent measures the worker from outside (exec_set_sampler).  Depends on exec_int.h,
  * exec_device.h, and for the memory samples on
  * glibc's mallinfo2() (or, in a sanitized build, AddressSanitizer's
  * allocator statistics, since ASan replaces malloc).
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <malloc.h>
 #include <pthread.h>
 #include <sched.h>
@@ -49,6 +51,28 @@ static int64_t memory_in_use(void)
 #endif
 }
 
+static int sample_req = -1, sample_resp = -1;
+
+void exec_set_sampler(int req_fd, int resp_fd)
+{
+    sample_req = req_fd;
+    sample_resp = resp_fd;
+}
+
+/* A sampling point: the worker's own figure into *at (a hint, for a run
+ * in-process), then it waits while the parent measures it (exec.h). */
+static void sample_point(int64_t *at, const reshape_candidate *cand)
+{
+    *at = memory_in_use() + exec_device_memory(cand);
+    if (sample_resp < 0)
+        return;
+    char c = EXEC_SAMPLE;
+    if (write(sample_resp, &c, 1) != 1)
+        return;     /* the parent is gone, or the channel: the batch's end says so */
+    while (read(sample_req, &c, 1) < 0 && errno == EINTR)
+        ;
+}
+
 /* Raises a guard over the pages of the dst area below dst's first page, so
  * a write just before dst faults; `on` 0 lowers it again.  Small areas have
  * a moat there instead (wire.h). */
@@ -81,7 +105,7 @@ static void run_repeat(const arena *a, const cell *cl, const wire_request *q, wi
     r->phase = PHASE_EXECUTE;
     for (int i = 0, s = 0; i < total; i++) {
         if (i >= q->warmup && (i - q->warmup) % every == 0 && s < WIRE_MEM_SAMPLES)
-            r->mem[s++] = memory_in_use() + exec_device_memory(cand);
+            sample_point(&r->mem[s++], cand);
         reshape_status st = cand->execute(&c.k.params, &c.k.src, &c.k.dst);
         if (on_device)
             exec_device_sync(cand);
@@ -90,7 +114,7 @@ static void run_repeat(const arena *a, const cell *cl, const wire_request *q, wi
             r->repeat_bad_status = st;
         }
         if (i == total - 1 && s < WIRE_MEM_SAMPLES)
-            r->mem[s++] = memory_in_use() + exec_device_memory(cand);
+            sample_point(&r->mem[s++], cand);
     }
     if (on_device)
         exec_device_unstage(&m, a, view);

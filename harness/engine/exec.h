@@ -64,6 +64,15 @@ void exec_install_fault_handler(const arena *a, uint8_t *view, int notify_fd);
  */
 void exec_record_death(int sig, uint64_t code);
 
+/*
+ * The repeat variant's memory is measured by the parent (census.h): at
+ * each sampling point a worker writes EXEC_SAMPLE to `resp_fd` and waits
+ * for one byte on `req_fd` while the parent reads its /proc files.  Set by
+ * a worker before its first batch; unset (in-process), nothing is sent.
+ */
+#define EXEC_SAMPLE 'm'
+void exec_set_sampler(int req_fd, int resp_fd);
+
 /* Carries out the request in cell `c` of `a` (seen through `view`, the
  * candidate's view) and fills the cell's response. */
 void exec_request(const arena *a, const cell *c, uint8_t *view, const reshape_candidate *cand);

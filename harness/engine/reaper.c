@@ -173,6 +173,67 @@ int reaper_kill_descendants(pid_t root)
     return nkilled;
 }
 
+int reaper_threads(pid_t pid)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%ld/task", (long)pid);
+    DIR *d = opendir(path);
+    if (!d)
+        return 0;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL)
+        n += e->d_name[0] != '.';
+    closedir(d);
+    return n;
+}
+
+/* The process group of `pid` (field 5 of /proc/PID/stat), -1 when it
+ * cannot be read (it is gone). */
+static pid_t group_of(pid_t pid)
+{
+    char path[64], buf[512];
+    snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0)
+        return -1;
+    buf[n] = '\0';
+    char *p = strrchr(buf, ')');
+    char state;
+    long ppid, pgrp;
+    if (!p || sscanf(p + 1, " %c %ld %ld", &state, &ppid, &pgrp) != 3)
+        return -1;
+    return (pid_t)pgrp;
+}
+
+int reaper_children_running(pid_t pid)
+{
+    pid_t kids[TREE_MAX];
+    int n = 0, running = 0;
+    children_of(pid, kids, &n, TREE_MAX);
+    for (int i = 0; i < n; i++)
+        running += !ended(kids[i]);
+    return running;
+}
+
+int reaper_group_strays(pid_t pgid, pid_t except, pid_t *found, int max)
+{
+    pid_t *kids = malloc(TREE_MAX * sizeof *kids);
+    if (!kids)
+        return 0;
+    int n = 0, k = 0;
+    children_of(getpid(), kids, &n, TREE_MAX);
+    for (int i = 0; i < n && k < max; i++)
+        if (kids[i] != except && group_of(kids[i]) == pgid)
+            found[k++] = kids[i];
+    free(kids);
+    return k;
+}
+
 int reaper_sweep(const pid_t *known, int nknown)
 {
     int running = 0;

@@ -46,4 +46,22 @@ int reaper_kill_descendants(pid_t root);
  */
 int reaper_sweep(const pid_t *known, int nknown);
 
+/* Threads of process `pid` (the entries of /proc/PID/task), 0 when it is
+ * gone: read by the parent, so nothing the process writes changes it. */
+int reaper_threads(pid_t pid);
+
+/* Children of `pid` (of any of its threads) that have not ended, read from
+ * /proc by the parent: what a worker says about its children is only a
+ * hint. */
+int reaper_children_running(pid_t pid);
+
+/*
+ * Children of the calling process (any of its threads) in process group
+ * `pgid`, other than `except`, into found[0..max): for the parent, the
+ * processes a worker (its own group `pgid`, pid `except`) started with
+ * clone(CLONE_PARENT), which made them the harness's children, not the
+ * worker's.  Ended ones (zombies) included.  Returns how many.
+ */
+int reaper_group_strays(pid_t pgid, pid_t except, pid_t *found, int max);
+
 #endif

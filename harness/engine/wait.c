@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "base/base.h"
+#include "census.h"
 #include "engine_int.h"
 #include "exec.h"
 #include "reaper.h"
@@ -68,6 +69,8 @@ static void slot_complete(slot *s, int idx, done_kind kind, int at, int wstatus,
     s->limit = kind != DONE_OK ? 1 : s->limit < ARENA_CELLS / 2 ? 2 * s->limit : ARENA_CELLS;
     out->fresh = s->fresh_batch && (kind == DONE_OK ? 0 : at) == 0;
     out->strays = 0;
+    out->threads = 0;
+    out->samples = s->samples;
     out->budget_ms = 0;
     out->sandbox_stop[0] = '\0';
     out->short_budget = 0;
@@ -133,6 +136,11 @@ static int engine_check_slot(engine *e, int i, const struct pollfd *po, const st
          * poll looked (po->revents); a death may leave last words after */
         if (r != 1 || c == EXEC_DYING)
             slot_drain(e, s);
+        if (r == 1 && c == EXEC_SAMPLE) {
+            /* a repeat request's sampling point: measured from here */
+            census_sample(s);
+            return 0;
+        }
         if (r == 1 && c == WORKER_BOUND) {
             /* a worker bound during the run says it is warm: no answer */
             return 0;
@@ -158,15 +166,11 @@ static int engine_check_slot(engine *e, int i, const struct pollfd *po, const st
                 proc_kill(&s->w, NULL);
                 slot_complete(s, i, DONE_FLOOD, at, 0, 1, out);
             } else {
-                int below = 0;
-                if (c == WORKER_STRAYS) {
-                    /* the worker stays; from now on every batch is one
-                     * request, so the next finding is pinned exactly */
-                    below = reaper_kill_descendants(s->w.pid);
-                    __atomic_store_n(&e->forky, 1, __ATOMIC_RELAXED);
-                }
+                /* what it left running, counted from outside (census.h);
+                 * from then on every batch is one request, so the next
+                 * finding is pinned exactly */
                 slot_complete(s, i, DONE_OK, s->n, 0, 1, out);
-                out->strays = below;
+                census_after_batch(e, s, c == WORKER_STRAYS, out);
             }
         } else {
             /* its answer pipe closed: it died unannounced, or the candidate

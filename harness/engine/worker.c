@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "base/base.h"
+#include "census.h"
 #include "engine_int.h"
 #include "exec.h"
 #include "groups.h"
@@ -229,6 +230,7 @@ int engine_submit(engine *e, int i, const int *cells, int n, char **err)
         return -1;
     s->fresh_batch = s->w.batches++ == 0;
     describe_batch(s, cells, n);
+    census_batch(s, cells, n);
     s->out_bytes = s->attr_bytes = s->head_len = 0;
     s->attr_at = 0;
     s->head[0] = '\0';
@@ -319,8 +321,10 @@ int engine_stop(engine *e)
     if (e->mode != ISO_NONE)
         engine_sweep(e);
     free(e->dying);
-    for (int i = 0; i < e->nslots + e->nfull; i++)
+    for (int i = 0; i < e->nslots + e->nfull; i++) {
         arena_destroy(&e->slots[i].ar);
+        free(e->slots[i].samples);
+    }
     free(e->slots);
     free(e->spares);
     free(e->done);

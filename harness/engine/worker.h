@@ -49,6 +49,25 @@ typedef enum done_kind {
  * the request running when the parent read it, which is exact for a batch
  * of one; `output_bytes` counts the whole batch.
  */
+/*
+ * The repeat variant's memory, measured by the parent from outside the
+ * worker (census.c): at each of the worker's WIRE_MEM_SAMPLES sampling
+ * points it stops and waits while the parent reads its /proc files, so
+ * nothing the candidate writes changes a sample.  Per cell of the slot's
+ * arena (0..ARENA_BIG), in the order the batch ran its repeat requests.
+ */
+typedef struct engine_samples {
+    int n[ARENA_CELLS + 1];             /* samples taken of cell i's request */
+    int extra;                          /* sampling points beyond the batch's
+                                           repeat requests (a forged handshake) */
+    int64_t anon[ARENA_CELLS + 1][WIRE_MEM_SAMPLES];   /* bytes: "Anonymous" of
+                                           /proc/PID/smaps_rollup (heap and
+                                           private mappings in memory) */
+    int64_t data[ARENA_CELLS + 1][WIRE_MEM_SAMPLES];   /* bytes: the data size of
+                                           /proc/PID/statm (private writable
+                                           mappings, touched or not) */
+} engine_samples;
+
 typedef struct completion {
     int slot;
     done_kind kind;
@@ -59,6 +78,16 @@ typedef struct completion {
                                            ran after the batch (DONE_OK: its last
                                            request's doing) or when it was killed;
                                            the engine killed them (reaper.h) */
+    int threads;                        /* DONE_OK: threads of the worker besides
+                                           its own that still ran after the batch,
+                                           counted by the parent in /proc; the
+                                           engine killed the worker before the
+                                           batch was judged (0 for a candidate
+                                           with a device: its device's threads) */
+    const engine_samples *samples;      /* DONE_OK: the repeat requests' memory
+                                           as the parent measured it, valid until
+                                           the slot's next submit; NULL: not
+                                           measured from outside (isolation none) */
     int64_t budget_ms;                  /* DONE_TIMEOUT: the budget that ran out */
     char sandbox_stop[SANDBOX_ACT_BYTES];   /* DONE_DIED: what the sandbox's
                                            observer stopped it for ("tried to

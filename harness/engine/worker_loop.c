@@ -78,6 +78,7 @@ static _Noreturn void channel_failed(int fd, int err)
 _Noreturn void worker_run(const reshape_candidate *cand, arena *a, int forked)
 {
     serving = getpid();
+    exec_set_sampler(WORKER_FD_REQ, WORKER_FD_RESP);
     /* a fork has nothing to warm up: it says nothing */
     char c = WORKER_BOUND;
     if (!forked && write(WORKER_FD_RESP, &c, 1) != 1)

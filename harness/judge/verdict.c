@@ -57,6 +57,38 @@ static void note_strays(result *r, int strays, int answered, int batch)
     }
 }
 
+/* Threads the candidate left running after execute returned (counted by
+ * the parent, which killed the worker before judging): LEAK whatever dst
+ * held, since a late thread's write may or may not have landed. */
+static void note_threads(result *r, int threads, int batch)
+{
+    if (threads <= 0)
+        return;
+    const char *pl = threads == 1 ? "" : "s";
+    if (batch > 1)
+        verdict_set(r, VD_LEAK, xasprintf("left %d thread%s running, found after a batch of %d "
+                                          "requests that ended with this one (the worker was "
+                                          "killed before dst was judged, so dst is not judged)",
+                                          threads, pl, batch));
+    else
+        verdict_set(r, VD_LEAK, xasprintf("left %d thread%s running after the call returned "
+                                          "(the worker was killed before dst was judged, so "
+                                          "dst is not judged)", threads, pl));
+    free(r->got);
+    r->got = xstrdup("threads left running");
+}
+
+/* What the sandbox stopped a process the candidate left running for (the
+ * observer filed it under that process, which the engine found): added to
+ * the detail. */
+static void note_stop(result *r, const char *stop)
+{
+    if (!stop[0])
+        return;
+    verdict_set(r, r->vd, xasprintf("%s; a process it left running %s (the sandbox stopped it)",
+                                    r->detail, stop));
+}
+
 /* A worker that died: a write fault outside dst is MEMORY_VIOLATION, any
  * other death is CRASH; the sandbox's observer says first why it stopped
  * one (what it knows is the parent's, out of the candidate's reach). */
@@ -115,7 +147,8 @@ static void judge_death(const stage *s, const arena *a, const completion *done,
     r->got = xstrdup(r->vd == VD_CRASH ? "crash" : "memory violation");
 }
 
-static void judge_repeat(stage *s, const arena *a, const wire_response *rp, result *r)
+static void judge_repeat(stage *s, const arena *a, const completion *done,
+                         const wire_response *rp, result *r)
 {
     const rcase *c = &s->set->cases[s->j->cases[0]];
     if (rp->repeat_bad_call >= 0) {
@@ -132,35 +165,24 @@ static void judge_repeat(stage *s, const arena *a, const wire_response *rp, resu
     sb_add_dims(&b, c->outcomes[ok].rank, c->outcomes[ok].dims);
     r->got = sb_take(&b);
     verdict_check_dst(s, a, r);
-    if (r->vd != VD_PASS)
-        return;
-    /* a slope test, not a threshold: growth in nearly every interval */
-    _Static_assert(PLAN_REPEAT_CALLS / PLAN_REPEAT_EVERY + 1 == WIRE_MEM_SAMPLES,
-                   "one memory sample every PLAN_REPEAT_EVERY calls and one at the end");
-    int growing = 0;
-    for (int k = 0; k + 1 < WIRE_MEM_SAMPLES; k++)
-        growing += rp->mem[k + 1] > rp->mem[k];
-    if (growing >= PLAN_REPEAT_MIN_GROWING) {
-        double per = (double)(rp->mem[WIRE_MEM_SAMPLES - 1] - rp->mem[0]) / PLAN_REPEAT_CALLS;
-        verdict_set(r, VD_LEAK, xasprintf("memory in use grew by %.0f bytes per call over %d calls "
-                                  "after %d warm-up calls, in %d of %d intervals of %d calls "
-                                  "(%lld to %lld bytes)", per, PLAN_REPEAT_CALLS,
-                                  PLAN_REPEAT_WARMUP, growing, WIRE_MEM_SAMPLES - 1,
-                                  PLAN_REPEAT_EVERY, (long long)rp->mem[0],
-                                  (long long)rp->mem[WIRE_MEM_SAMPLES - 1]));
-    }
+    if (r->vd == VD_PASS)
+        verdict_repeat_memory(s, a, done, rp, r);
 }
 
 int judge_job(stage *s, const arena *a, const completion *done, int strict, int timeout_ms,
               result *out)
 {
     const job *j = s->j;
-    if (done->kind == DONE_OK && done->strays > 0) {
+    if (done->kind == DONE_OK && (done->strays > 0 || done->threads > 0)) {
         completion plain = *done;
-        plain.strays = 0;
+        plain.strays = plain.threads = 0;
+        plain.sandbox_stop[0] = '\0';
         int n = judge_job(s, a, &plain, strict, timeout_ms, out);
-        for (int k = 0; k < n; k++)
+        for (int k = 0; k < n; k++) {
+            note_threads(&out[k], done->threads, done->n);
             note_strays(&out[k], done->strays, 1, done->n);
+            note_stop(&out[k], done->sandbox_stop);
+        }
         return n;
     }
     wire_response *rp = arena_response(s->cl, a->pview);
@@ -244,7 +266,7 @@ int judge_job(stage *s, const arena *a, const completion *done, int strict, int 
         return 1;
     }
     if (j->v == V_REPEAT) {
-        judge_repeat(s, a, rp, r);
+        judge_repeat(s, a, done, rp, r);
         return 1;
     }
     verdict_status(s, a, c, rp, strict, r, s->dst_l.rank, s->dst_l.dims, 1);

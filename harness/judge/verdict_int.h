@@ -68,4 +68,15 @@ void verdict_status(stage *s, const arena *a, const rcase *c, wire_response *rp,
 int verdict_threads(stage *s, const arena *a, const wire_response *rp, int strict,
                     result *out);
 
+/*
+ * The repeat variant's memory rule (verdict_leak.c), for a request whose
+ * calls all passed: LEAK when the memory the parent measured from outside
+ * (done->samples, when not NULL) or the worker's own figures (rp->mem)
+ * grew in at least PLAN_REPEAT_MIN_GROWING of the intervals, or when the
+ * worker did not stop at exactly WIRE_MEM_SAMPLES sampling points for the
+ * parent.  Leaves `r` alone otherwise.
+ */
+void verdict_repeat_memory(const stage *s, const arena *a, const completion *done,
+                           const wire_response *rp, result *r);
+
 #endif

@@ -236,6 +236,12 @@ static void batch_ended(run *r, batch *b, const arena *a, const completion *d)
         hand_back(r, b, 0);
         return;
     }
+    if (d->kind == DONE_OK && d->threads > 0 && n > 1 && !b->alone) {
+        /* threads left running may have written any dst of the batch:
+         * each request runs again alone, so that the finding is its own */
+        hand_back_alone(r, b, 0, n);
+        return;
+    }
     if (d->kind == DONE_DIED && !d->pinned && !b->alone) {
         hand_back_alone(r, b, 0, n);
         return;
@@ -246,6 +252,7 @@ static void batch_ended(run *r, batch *b, const arena *a, const completion *d)
     ok.kind = DONE_OK;
     ok.n = n;
     ok.at = n;
+    ok.samples = d->samples;    /* the parent's, each request's own (census.h) */
     for (int k = 0; k < at; k++)
         judge_one(r, b, k, a, k == n - 1 && d->kind == DONE_OK ? d : &ok);
     if (at == n)

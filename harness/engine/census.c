@@ -1,0 +1,149 @@
+/*
+ * census.c - the parent's measurements of a worker, from /proc (census.h):
+ * the repeat variant's memory samples, and what a batch left running.
+ * The worker's own reports (its memory samples in the response, its
+ * WORKER_STRAYS byte) are written by the candidate's process and are only
+ * hints.  Depends on engine_int.h, reaper.h, sandbox.h and Linux /proc.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "base/base.h"
+#include "census.h"
+#include "reaper.h"
+
+/* The most processes of a worker's group one look takes in. */
+#define CENSUS_GROUP_MAX 256
+
+/* "Anonymous:" of /proc/PID/smaps_rollup, in bytes, or -1 when it cannot
+ * be read. */
+static int64_t rollup_anonymous(pid_t pid)
+{
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%ld/smaps_rollup", (long)pid);
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return -1;
+    long long kb;
+    int64_t v = -1;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "Anonymous: %lld kB", &kb) == 1) {
+            v = (int64_t)kb * 1024;
+            break;
+        }
+    fclose(f);
+    return v;
+}
+
+/* From /proc/PID/statm, in bytes: the data size into *data and resident
+ * less shared (an estimate of the anonymous memory) into *anon.  Returns 0,
+ * or -1 when it cannot be read. */
+static int statm_sizes(pid_t pid, int64_t *data, int64_t *anon)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%ld/statm", (long)pid);
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return -1;
+    long long size, resident, shared, text, lib, dat;
+    int ok = fscanf(f, "%lld %lld %lld %lld %lld %lld", &size, &resident, &shared, &text, &lib,
+                    &dat) == 6;
+    fclose(f);
+    if (!ok)
+        return -1;
+    long page = sysconf(_SC_PAGESIZE);
+    *data = (int64_t)dat * page;
+    *anon = (int64_t)(resident - shared) * page;
+    return 0;
+}
+
+void census_batch(slot *s, const int *cells, int n)
+{
+    if (!s->w.forked && s->w.threads == 0 && s->w.pid > 0)
+        s->w.threads = reaper_threads(s->w.pid);    /* what loading started */
+    s->nsample_cells = s->sample_next = 0;
+    for (int k = 0; k < n; k++) {
+        const wire_request *q = arena_request(&s->ar.cells[cells[k]], s->ar.pview);
+        if (q->kind != REQ_REPEAT)
+            continue;
+        if (!s->samples)
+            s->samples = xcalloc(1, sizeof *s->samples);
+        s->sample_cells[s->nsample_cells++] = cells[k];
+        s->samples->n[cells[k]] = 0;
+    }
+    if (s->samples)
+        s->samples->extra = 0;
+}
+
+void census_sample(slot *s)
+{
+    if (!s->samples)
+        s->samples = xcalloc(1, sizeof *s->samples);
+    engine_samples *m = s->samples;
+    while (s->sample_next < s->nsample_cells &&
+           m->n[s->sample_cells[s->sample_next]] >= WIRE_MEM_SAMPLES)
+        s->sample_next++;
+    if (s->sample_next >= s->nsample_cells) {
+        m->extra++;
+    } else {
+        int c = s->sample_cells[s->sample_next], k = m->n[c]++;
+        int64_t data = -1, anon = -1, rollup = rollup_anonymous(s->w.pid);
+        statm_sizes(s->w.pid, &data, &anon);
+        m->anon[c][k] = rollup >= 0 ? rollup : anon;
+        m->data[c][k] = data;
+    }
+    char go = 'g';
+    if (write(s->w.req_w, &go, 1) != 1) {
+        /* it died meanwhile: the poll loop reports it */
+    }
+}
+
+/* Kills and reaps the harness's children in the process group of slot
+ * `s`'s worker (clone(CLONE_PARENT) made them the harness's), each with
+ * what runs below it; the first sandbox stop filed under one of them goes
+ * into out->sandbox_stop.  Returns how many there were. */
+static int group_strays(engine *e, slot *s, completion *out)
+{
+    pid_t pg = getpgid(s->w.pid);
+    if (pg <= 0)
+        return 0;
+    pid_t found[CENSUS_GROUP_MAX];
+    int n = reaper_group_strays(pg, s->w.pid, found, CENSUS_GROUP_MAX), below = 0;
+    for (int k = 0; k < n; k++) {
+        below += reaper_kill_descendants(found[k]);
+        kill(found[k], SIGKILL);
+        while (waitpid(found[k], NULL, __WALL) < 0 && errno == EINTR)
+            ;
+        char stop[SANDBOX_ACT_BYTES];
+        if (e->watch && sandbox_watch_take_stop(e->watch, found[k], stop, sizeof stop) &&
+            !out->sandbox_stop[0])
+            snprintf(out->sandbox_stop, sizeof out->sandbox_stop, "%s", stop);
+    }
+    return n + below;
+}
+
+void census_after_batch(engine *e, slot *s, int said_strays, completion *out)
+{
+    pid_t w = s->w.pid;
+    int strays = 0;
+    if (said_strays || reaper_children_running(w) > 0)
+        strays += reaper_kill_descendants(w);
+    strays += group_strays(e, s, out);
+    int threads = 0;
+    if (!e->hello.probe.device_type)
+        threads = reaper_threads(w) - (s->w.threads > 0 ? s->w.threads : 1);
+    if (threads > 0) {
+        /* no thread of it may write dst while the batch is judged */
+        strays += proc_kill(&s->w, NULL);
+        out->threads = threads;
+    }
+    out->strays = strays;
+    if (strays > 0 || threads > 0)
+        __atomic_store_n(&e->forky, 1, __ATOMIC_RELAXED);
+}

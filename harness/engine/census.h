@@ -1,0 +1,40 @@
+/*
+ * census.h - what the parent measures of a worker from outside it, in
+ * /proc, instead of believing what the worker writes (census.c): the
+ * repeat variant's memory at each sampling point, and after each batch the
+ * threads, children and processes in its group it left running.  Private to
+ * engine/.  Depends on engine_int.h.
+ */
+#ifndef HARNESS_CENSUS_H
+#define HARNESS_CENSUS_H
+
+#include "engine_int.h"
+
+/* Notes the repeat requests among the `n` cells of slot `s`'s batch, in
+ * order, for census_sample, and clears their samples; before a spawned
+ * worker's first batch, counts the threads its loading started. */
+void census_batch(slot *s, const int *cells, int n);
+
+/*
+ * Slot `s`'s worker has stopped at a sampling point (EXEC_SAMPLE) and
+ * waits for a byte on its fd 3: records its memory (smaps_rollup's
+ * Anonymous, statm's data size) as the next sample of the batch's repeat
+ * request being sampled, then lets it go on.  A sampling point beyond the
+ * batch's repeat requests is counted as extra.
+ */
+void census_sample(slot *s);
+
+/*
+ * After slot `s`'s worker answered a batch (`said_strays`: it wrote
+ * WORKER_STRAYS, a hint only): counts from /proc what it left running and
+ * kills it, into `out`: its children and everything below them (strays),
+ * the harness's children in its process group (clone(CLONE_PARENT): the
+ * strays too, with what the sandbox stopped them for in sandbox_stop), and
+ * threads besides its own (threads; unless the candidate has a device) --
+ * then the worker is killed and reaped, so that no thread writes dst while
+ * the batch is judged.  Sets e->forky when anything was left: from then on
+ * every batch is one request.
+ */
+void census_after_batch(engine *e, slot *s, int said_strays, completion *out);
+
+#endif
