@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "base/base.h"
+#include "bounds.h"
 #include "census.h"
 #include "reaper.h"
 
@@ -63,8 +64,10 @@ static int statm_sizes(pid_t pid, int64_t *data, int64_t *anon)
     return 0;
 }
 
-void census_batch(slot *s, const int *cells, int n)
+void census_batch(slot *s, int i, const int *cells, int n)
 {
+    if (s->w.batches == 1 && s->w.pid > 0)
+        bounds_slot_join(i, s->w.pid);
     if (!s->w.forked && s->w.threads == 0 && s->w.pid > 0)
         s->w.threads = reaper_threads(s->w.pid);    /* what loading started */
     s->nsample_cells = s->sample_next = 0;

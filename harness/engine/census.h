@@ -10,10 +10,11 @@
 
 #include "engine_int.h"
 
-/* Notes the repeat requests among the `n` cells of slot `s`'s batch, in
- * order, for census_sample, and clears their samples; before a spawned
- * worker's first batch, counts the threads its loading started. */
-void census_batch(slot *s, const int *cells, int n);
+/* Notes the repeat requests among the `n` cells of slot `s` (index `i`)'s
+ * batch, in order, for census_sample, and clears their samples; before a
+ * worker's first batch, moves it into the slot's pids cgroup (bounds.h)
+ * and, for a spawned worker, counts the threads its loading started. */
+void census_batch(slot *s, int i, const int *cells, int n);
 
 /*
  * Slot `s`'s worker has stopped at a sampling point (EXEC_SAMPLE) and

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "base/base.h"
+#include "bounds.h"
 #include "census.h"
 #include "engine_int.h"
 #include "exec.h"
@@ -68,6 +69,8 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
     deadline_init(&e->dl, timeout_ms);
     if (mode != ISO_NONE)
         groups_watch();
+    if (mode != ISO_NONE)
+        bounds_harness_start();
     if (mode != ISO_NONE && reaper_become_subreaper() != 0)
         warn("cannot make the harness a child subreaper (%s): what a dead worker's candidate "
              "left running is not found", strerror(errno));
@@ -230,7 +233,7 @@ int engine_submit(engine *e, int i, const int *cells, int n, char **err)
         return -1;
     s->fresh_batch = s->w.batches++ == 0;
     describe_batch(s, cells, n);
-    census_batch(s, cells, n);
+    census_batch(s, i, cells, n);
     s->out_bytes = s->attr_bytes = s->head_len = 0;
     s->attr_at = 0;
     s->head[0] = '\0';
@@ -321,6 +324,8 @@ int engine_stop(engine *e)
     if (e->mode != ISO_NONE)
         engine_sweep(e);
     free(e->dying);
+    if (e->mode != ISO_NONE)
+        bounds_harness_stop();
     for (int i = 0; i < e->nslots + e->nfull; i++) {
         arena_destroy(&e->slots[i].ar);
         free(e->slots[i].samples);

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "base/base.h"
+#include "bounds.h"
 #include "exec.h"
 #include "reaper.h"
 #include "sandbox.h"
@@ -42,6 +43,7 @@ _Noreturn void worker_serve(const worker_args *w)
     setvbuf(stderr, NULL, _IONBF, 0);
     on_exit(worker_exit_now, NULL);
 
+    bounds_worker(w->parent, w->sb);    /* before the sandbox hides /proc and /sys */
     worker_hello hello;
     memset(&hello, 0, sizeof hello);
     if (reaper_become_subreaper() != 0) {

@@ -151,6 +151,31 @@ Test(hostile, a_thread_that_writes_dst_late_is_a_finding, .timeout = 300)
     hostile_with("writes_dst_from_late_thread", "LEAK", "thread", 3000, few_cases);
 }
 
+/* A fork bomb stops at the run's pids cgroup (engine/bounds.h: 4096
+ * tasks, every worker's together), where the harness can make one (root,
+ * cgroup v1 "pids" writable); elsewhere it is not run, as its 5000
+ * children per worker would only be held by the machine's own limits. */
+Test(hostile, a_fork_bomb_stops_at_the_runs_bound, .timeout = 300)
+{
+    if (geteuid() != 0 || access("/sys/fs/cgroup/pids", W_OK) != 0)
+        cr_skip_test("no pids cgroup the harness can make");
+    hostile_with("forks_without_limit", "LEAK", "processes running", 3000, few_cases);
+    char json[512];
+    snprintf(json, sizeof json, "%s/hostile-forks_without_limit.json", runs_dir());
+    json_t *report = json_load_file(json, 0, NULL), *e;
+    cr_assert_not_null(report);
+    size_t i;
+    long most = 0;
+    json_array_foreach(json_object_get(report, "cases"), i, e) {
+        const char *d = json_string_value(json_object_get(e, "detail")), *at = strstr(d, "left ");
+        long n = at ? strtol(at + 5, NULL, 10) : 0;
+        most = n > most ? n : most;
+    }
+    json_decref(report);
+    cr_expect_gt(most, 100, "forks_without_limit: no request left many processes");
+    cr_expect_leq(most, 4096, "forks_without_limit: %ld processes, beyond the run's bound", most);
+}
+
 /* The verdict and detail of every (case, variant) of build/broken/<name>.so
  * over the hand-written cases with `--jobs JOBS` (and `--filter FILTER`
  * unless NULL): an object "id/variant" -> "VERDICT: detail". */
