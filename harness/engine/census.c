@@ -6,12 +6,16 @@
  * hints.  Depends on engine_int.h, reaper.h, sandbox.h and Linux /proc.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/futex.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/base.h"
@@ -131,6 +135,72 @@ static int group_strays(engine *e, slot *s, completion *out)
     return n + below;
 }
 
+/* How long the parent waits, at most, for a worker's threads to park
+ * after a batch (a pool that spins before it sleeps, as OpenMP's does). */
+#define CENSUS_SETTLE_MS 50
+
+/* 1 when thread `tid` of process `pid` is parked: blocked in a futex wait
+ * with no timeout (an idle pool thread: nothing but another thread of the
+ * process wakes it, and the worker's own is back in the harness's code),
+ * read from /proc/PID/task/TID/syscall. */
+static int parked(pid_t pid, const char *tid)
+{
+    char path[320], buf[256];
+    snprintf(path, sizeof path, "/proc/%ld/task/%s/syscall", (long)pid, tid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return errno == ENOENT;     /* it ended meanwhile */
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0)
+        return 0;
+    buf[n] = '\0';
+    long long nr;
+    unsigned long long uaddr, op, val, timeout;
+    if (sscanf(buf, "%lld %llx %llx %llx %llx", &nr, &uaddr, &op, &val, &timeout) != 5)
+        return 0;   /* "running", or not in a system call */
+    unsigned cmd = (unsigned)(op & 127);   /* without FUTEX_PRIVATE_FLAG, the clock */
+    return nr == SYS_futex && (cmd == FUTEX_WAIT || cmd == FUTEX_WAIT_BITSET) && timeout == 0;
+}
+
+/* Threads of process `pid` other than its first (the worker's own) that
+ * are not parked; every thread into *total.  0 when it is gone. */
+static int unparked(pid_t pid, int *total)
+{
+    char path[64], self[24];
+    snprintf(path, sizeof path, "/proc/%ld/task", (long)pid);
+    snprintf(self, sizeof self, "%ld", (long)pid);
+    *total = 0;
+    DIR *d = opendir(path);
+    if (!d)
+        return 0;
+    int busy = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        ++*total;
+        if (strcmp(e->d_name, self) != 0 && !parked(pid, e->d_name))
+            busy++;
+    }
+    closedir(d);
+    return busy;
+}
+
+/* Threads slot `s`'s worker left running after its batch: those still not
+ * parked after at most CENSUS_SETTLE_MS, when it has more threads than
+ * before its first batch; else 0. */
+static int threads_left(slot *s)
+{
+    int total, busy = unparked(s->w.pid, &total);
+    for (int ms = 0; busy > 0 && ms < CENSUS_SETTLE_MS; ms++) {
+        struct timespec t = {0, 1000000};
+        nanosleep(&t, NULL);
+        busy = unparked(s->w.pid, &total);
+    }
+    return busy > 0 && total > (s->w.threads > 0 ? s->w.threads : 1) ? busy : 0;
+}
+
 void census_after_batch(engine *e, slot *s, int said_strays, completion *out)
 {
     pid_t w = s->w.pid;
@@ -138,9 +208,7 @@ void census_after_batch(engine *e, slot *s, int said_strays, completion *out)
     if (said_strays || reaper_children_running(w) > 0)
         strays += reaper_kill_descendants(w);
     strays += group_strays(e, s, out);
-    int threads = 0;
-    if (!e->hello.probe.device_type)
-        threads = reaper_threads(w) - (s->w.threads > 0 ? s->w.threads : 1);
+    int threads = e->hello.probe.device_type ? 0 : threads_left(s);
     if (threads > 0) {
         /* no thread of it may write dst while the batch is judged */
         strays += proc_kill(&s->w, NULL);

@@ -31,7 +31,10 @@ void census_sample(slot *s);
  * kills it, into `out`: its children and everything below them (strays),
  * the harness's children in its process group (clone(CLONE_PARENT): the
  * strays too, with what the sandbox stopped them for in sandbox_stop), and
- * threads besides its own (threads; unless the candidate has a device) --
+ * threads besides its own that do not park within CENSUS_SETTLE_MS (an
+ * idle pool waits on a futex with no timeout; a thread that runs, sleeps
+ * or waits with a timeout may still write dst), when it has more than
+ * before its first batch (threads; not for a candidate with a device) --
  * then the worker is killed and reaped, so that no thread writes dst while
  * the batch is judged.  Sets e->forky when anything was left: from then on
  * every batch is one request.
