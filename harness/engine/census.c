@@ -121,7 +121,8 @@ static int group_strays(engine *e, slot *s, completion *out)
     if (pg <= 0)
         return 0;
     pid_t found[CENSUS_GROUP_MAX];
-    int n = reaper_group_strays(pg, s->w.pid, found, CENSUS_GROUP_MAX), below = 0;
+    int n = reaper_group_strays(pg, s->w.pid, &s->w.parent_tid, found, CENSUS_GROUP_MAX);
+    int below = 0;
     for (int k = 0; k < n; k++) {
         below += reaper_kill_descendants(found[k]);
         kill(found[k], SIGKILL);

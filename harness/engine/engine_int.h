@@ -29,6 +29,8 @@ typedef struct proc {
     int batches;            /* batches submitted to it */
     int threads;            /* its threads before its first batch (census.h);
                                0: not counted, one */
+    pid_t parent_tid;       /* the harness's thread it is a child of, once
+                               looked for (reaper_group_strays), else 0 */
 } proc;
 
 typedef struct slot {

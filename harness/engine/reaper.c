@@ -220,15 +220,62 @@ int reaper_children_running(pid_t pid)
     return running;
 }
 
-int reaper_group_strays(pid_t pgid, pid_t except, pid_t *found, int max)
+/* The children of thread `tid` of the calling process, into out[0..max);
+ * returns how many. */
+static int thread_children(pid_t tid, pid_t *out, int max)
+{
+    char path[96];
+    snprintf(path, sizeof path, "/proc/%ld/task/%ld/children", (long)getpid(), (long)tid);
+    FILE *fp = fopen(path, "re");
+    if (!fp)
+        return 0;
+    int n = 0;
+    long c;
+    while (n < max && fscanf(fp, "%ld", &c) == 1)
+        out[n++] = (pid_t)c;
+    fclose(fp);
+    return n;
+}
+
+/* Which thread of the calling process `child` is a child of, or 0. */
+static pid_t parent_thread(pid_t child, pid_t *kids)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%ld/task", (long)getpid());
+    DIR *d = opendir(path);
+    if (!d)
+        return 0;
+    pid_t found = 0;
+    struct dirent *e;
+    while (!found && (e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        pid_t tid = (pid_t)atol(e->d_name);
+        int n = thread_children(tid, kids, TREE_MAX);
+        if (seen(kids, n, child))
+            found = tid;
+    }
+    closedir(d);
+    return found;
+}
+
+int reaper_group_strays(pid_t pgid, pid_t except, pid_t *parent_tid, pid_t *found, int max)
 {
     pid_t *kids = malloc(TREE_MAX * sizeof *kids);
     if (!kids)
         return 0;
-    int n = 0, k = 0;
-    children_of(getpid(), kids, &n, TREE_MAX);
-    for (int i = 0; i < n && k < max; i++)
-        if (kids[i] != except && group_of(kids[i]) == pgid)
+    int n = *parent_tid > 0 ? thread_children(*parent_tid, kids, TREE_MAX) : 0;
+    if (!seen(kids, n, except)) {
+        *parent_tid = parent_thread(except, kids);
+        n = *parent_tid > 0 ? thread_children(*parent_tid, kids, TREE_MAX) : 0;
+    }
+    /* a clone(CLONE_PARENT) of `except` is a child of the same thread, and
+     * a thread's children are listed in the order they came */
+    int at = 0, k = 0;
+    while (at < n && kids[at] != except)
+        at++;
+    for (int i = at + 1; i < n && k < max; i++)
+        if (group_of(kids[i]) == pgid)
             found[k++] = kids[i];
     free(kids);
     return k;

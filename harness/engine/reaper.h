@@ -56,12 +56,15 @@ int reaper_threads(pid_t pid);
 int reaper_children_running(pid_t pid);
 
 /*
- * Children of the calling process (any of its threads) in process group
- * `pgid`, other than `except`, into found[0..max): for the parent, the
- * processes a worker (its own group `pgid`, pid `except`) started with
- * clone(CLONE_PARENT), which made them the harness's children, not the
- * worker's.  Ended ones (zombies) included.  Returns how many.
+ * Children of the calling process in process group `pgid` that came after
+ * `except` to the thread whose child `except` is, into found[0..max): for
+ * the parent, the processes a worker (its own group `pgid`, pid `except`)
+ * started with clone(CLONE_PARENT), which made them children of the
+ * worker's parent thread, not of the worker.  Ended ones (zombies)
+ * included.  *parent_tid names that thread (0: not known yet; it is found
+ * and kept there), so that a look reads one file of /proc and the status
+ * of the processes that came after `except`.  Returns how many.
  */
-int reaper_group_strays(pid_t pgid, pid_t except, pid_t *found, int max);
+int reaper_group_strays(pid_t pgid, pid_t except, pid_t *parent_tid, pid_t *found, int max);
 
 #endif
