@@ -6,8 +6,10 @@
 #define _GNU_SOURCE
 #include "bounds.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -63,6 +65,38 @@ static int cgroup_dir(pid_t pid, char *out, size_t n)
     return k > 0 && (size_t)k < n ? 0 : -1;
 }
 
+/* Removes the cgroups beside `dir` (.../reshape-conform.PID) that a
+ * harness no longer running left (one SIGKILLed cannot remove its own). */
+static void remove_stale(const char *dir)
+{
+    char parent[512];
+    snprintf(parent, sizeof parent, "%s", dir);
+    char *slash = strrchr(parent, '/');
+    if (!slash)
+        return;
+    *slash = '\0';
+    DIR *d = opendir(parent);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        long pid;
+        char rest;
+        if (sscanf(e->d_name, "reshape-conform.%ld%c", &pid, &rest) != 1 || pid <= 0 ||
+            kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        char path[1024];
+        for (int k = 0; k < BOUNDS_PIDS_MAX; k++) {
+            snprintf(path, sizeof path, "%s/%s/slot-%d", parent, e->d_name, k);
+            if (rmdir(path) != 0 && errno == ENOENT)
+                break;
+        }
+        snprintf(path, sizeof path, "%s/%s", parent, e->d_name);
+        rmdir(path);
+    }
+    closedir(d);
+}
+
 void bounds_harness_start(void)
 {
     char v[16];
@@ -71,6 +105,7 @@ void bounds_harness_start(void)
         (void)put("/proc/self/oom_score_adj", v);
     if (harness_cgroup[0] || cgroup_dir(getpid(), harness_cgroup, sizeof harness_cgroup) != 0)
         return;
+    remove_stale(harness_cgroup);
     char max[600];
     snprintf(max, sizeof max, "%s/pids.max", harness_cgroup);
     snprintf(v, sizeof v, "%d", BOUNDS_PIDS_MAX);

@@ -17,7 +17,9 @@
  *     fork bomb in one slot leaves the run room for the other slots'
  *     zygotes and workers); without it, a worker whose sandbox drops it to
  *     a uid of its own (a root harness) sets RLIMIT_NPROC to BOUNDS_NPROC
- *     (per uid: every run's workers of that uid count together);
+ *     (per uid: every run's workers of that uid count together); the
+ *     cgroups a harness that no longer runs left behind are removed when
+ *     the next one starts;
  *   - memory: RLIMIT_DATA (private writable mappings: malloc and mmap,
  *     not the arena, which is shared) of half the machine's memory, except
  *     in a build with AddressSanitizer (its shadow is private memory).
