@@ -58,22 +58,16 @@ static void note_strays(result *r, int strays, int answered, int batch)
 }
 
 /* Threads the candidate left running after execute returned (counted by
- * the parent, which killed the worker before judging): LEAK whatever dst
+ * the parent, which killed the worker before judging; a batch with them
+ * runs again one request at a time, run/schedule.c): LEAK whatever dst
  * held, since a late thread's write may or may not have landed. */
-static void note_threads(result *r, int threads, int batch)
+static void note_threads(result *r, int threads)
 {
     if (threads <= 0)
         return;
-    const char *pl = threads == 1 ? "" : "s";
-    if (batch > 1)
-        verdict_set(r, VD_LEAK, xasprintf("left %d thread%s running, found after a batch of %d "
-                                          "requests that ended with this one (the worker was "
-                                          "killed before dst was judged, so dst is not judged)",
-                                          threads, pl, batch));
-    else
-        verdict_set(r, VD_LEAK, xasprintf("left %d thread%s running after the call returned "
-                                          "(the worker was killed before dst was judged, so "
-                                          "dst is not judged)", threads, pl));
+    verdict_set(r, VD_LEAK, xasprintf("left %d thread%s running after the call returned (the "
+                                      "worker was killed before dst was judged, so dst is not "
+                                      "judged)", threads, threads == 1 ? "" : "s"));
     free(r->got);
     r->got = xstrdup("threads left running");
 }
@@ -179,7 +173,7 @@ int judge_job(stage *s, const arena *a, const completion *done, int strict, int 
         plain.sandbox_stop[0] = '\0';
         int n = judge_job(s, a, &plain, strict, timeout_ms, out);
         for (int k = 0; k < n; k++) {
-            note_threads(&out[k], done->threads, done->n);
+            note_threads(&out[k], done->threads);
             note_strays(&out[k], done->strays, 1, done->n);
             note_stop(&out[k], done->sandbox_stop);
         }
