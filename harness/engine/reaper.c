@@ -261,7 +261,7 @@ static pid_t parent_thread(pid_t child, pid_t *kids)
 
 int reaper_group_strays(pid_t pgid, pid_t except, pid_t *parent_tid, pid_t *found, int max)
 {
-    pid_t *kids = malloc(TREE_MAX * sizeof *kids);
+    pid_t *kids = calloc(TREE_MAX, sizeof *kids);
     if (!kids)
         return 0;
     int n = *parent_tid > 0 ? thread_children(*parent_tid, kids, TREE_MAX) : 0;
