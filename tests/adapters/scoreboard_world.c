@@ -200,3 +200,23 @@ void remove_world(void)
     snprintf(cmd, sizeof cmd, "rm -rf %s", world_dir);
     cr_expect_eq(system(cmd), 0);
 }
+
+int mkdir_world(const char *path)
+{
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "mkdir -p %s/%s", world_dir, path);
+    return system(cmd);
+}
+
+int world_output_has(const char *text)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/out.txt", world_dir);
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f, "no '%s'", path);
+    static char out[65536];
+    size_t n = fread(out, 1, sizeof out - 1, f);
+    out[n] = '\0';
+    fclose(f);
+    return strstr(out, text) != NULL;
+}
