@@ -218,8 +218,11 @@ static inline int cell_has_moat(const struct cell *c)
 /*
  * Creates an arena with ARENA_CELLS small cells and a big cell whose src
  * and dst areas hold at least `big_src` and `big_dst` bytes, mapped twice.
- * The candidate's view gets its protections.  Returns 0, or -1 with errno
- * set.
+ * The candidate's view gets its protections.  Its memfd is sealed
+ * (F_SEAL_SHRINK, F_SEAL_GROW, F_SEAL_SEAL) before it is handed to any
+ * worker: its size never changes, so the parent's view never faults with
+ * SIGBUS.  Returns 0, or -1 with errno set (EINVAL, EPERM: the memfd
+ * cannot be sealed).
  */
 int arena_create(arena *a, size_t big_src, size_t big_dst);
 /*
