@@ -173,7 +173,10 @@ typedef struct wire_response {
  * `running` to 0 and `started_ns` to the submit time; the worker, before
  * request k, stores `started_ns` (CLOCK_MONOTONIC) then `running` = k, and
  * after the last one `running` = n.  Both are read and written with
- * atomics: the parent reads them while the worker runs.
+ * atomics: the parent reads them while the worker runs.  The whole page is
+ * the worker's to write: the parent indexes nothing with it (it keeps its
+ * own copy of `n` and `cells`, and a page that differs is the running
+ * request's CRASH), clamps `running` and `started_ns` (wait.c).
  */
 typedef struct wire_batch {
     uint32_t seq;
