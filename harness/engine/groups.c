@@ -39,9 +39,10 @@ int groups_claim(pid_t pid)
         if (g == 0 && free_at < 0)
             free_at = k;
     }
-    if (k == GROUPS_MAX && free_at >= 0) {
-        atomic_store(&leaders[free_at], (int)pid);
-        rc = 0;
+    if (k == GROUPS_MAX) {
+        rc = free_at < 0 ? -2 : 0;
+        if (free_at >= 0)
+            atomic_store(&leaders[free_at], (int)pid);
     }
     pthread_mutex_unlock(&claiming);
     return rc;

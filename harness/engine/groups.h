@@ -21,9 +21,10 @@
  * Registers the group led by `pid`, a process the harness itself started
  * (posix_spawn) or checked to be a new child of its own (spawn.c,
  * proc_fork).  The registry is also the engine's list of the processes it
- * knows: a pid is claimed once.  Returns 0, or -1 when `pid` is already
+ * knows: a pid is claimed once.  Returns 0; -1 when `pid` is already
  * registered, is at most 1, is the harness's pid or its process group's
- * (never a group to kill), or the table (4096 places) is full.
+ * (never a group to kill); -2 when the table (4096 places) is full, and
+ * `pid` was not found in it (it is not registered then).
  */
 int groups_claim(pid_t pid);
 

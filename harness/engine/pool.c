@@ -81,7 +81,7 @@ void engine_sweep(engine *e)
 int engine_kill_late(engine *e, proc *p)
 {
     int below = p->pid > 0 ? reaper_kill_descendants(p->pid) : 0;
-    if (!e->forkable)
+    if (!e->forkable || e->zygote_lied)
         __atomic_store_n(&e->want_spares, e->nslots, __ATOMIC_RELAXED);
     proc_leave_dying(e, p);
     return below;

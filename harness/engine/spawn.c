@@ -232,7 +232,8 @@ static int proc_spawn_here(engine *e, proc *p, char **err)
  * (waitid: a worker is a clone with CLONE_PARENT, zygote.h) that is not
  * reaped (so the pid cannot be reused while the harness holds it) and
  * that no slot has claimed yet (groups_claim: not a zygote, spare or
- * worker the harness knows, not the harness's own pid or group, not 1).
+ * worker the harness knows, not the harness's own pid or group, not 1;
+ * with its table full, the child check alone).
  * A child of the harness is something the run started: a process outside
  * the run is never one.  Claims it when it is.
  */
@@ -242,7 +243,8 @@ static int proc_is_new_child(pid_t pid)
     memset(&si, 0, sizeof si);
     if (pid <= 1 || waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) != 0)
         return 0;
-    return groups_claim(pid) == 0;
+    /* a full table (-2) cannot say more than waitid did */
+    return groups_claim(pid) != -1;
 }
 
 int proc_fork(engine *e, proc *z, proc *p, char **err)
