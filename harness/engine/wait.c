@@ -176,6 +176,10 @@ static int engine_check_slot(engine *e, int i, const struct pollfd *po, const st
         int below = engine_kill_late(e, &s->w);
         slot_complete(s, i, DONE_DIED, at, SIGKILL, 1, out);
         snprintf(out->sandbox_stop, sizeof out->sandbox_stop, "%s", s->lie);
+        /* no accident of an earlier request in the process: a lie is the
+         * candidate's act, not to be run again in a fresh one (which a
+         * zygote no longer believed would not tell) */
+        out->fresh = 1;
         out->strays = below;
         s->lie[0] = '\0';
         return 1;
