@@ -9,8 +9,12 @@
  */
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <glob.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +24,8 @@
 
 #include "../common/survivors.h"
 #include "run.h"
+
+extern char **environ;
 
 static const char *runs_dir(void)
 {
@@ -102,6 +108,86 @@ Test(trust, a_forged_worker_pid_kills_nothing_outside_the_run, .timeout = 120)
     kill(v, SIGKILL);
     waitpid(v, NULL, 0);
     cr_expect(alive, "the victim (pid %ld), outside the run, was killed", (long)v);
+}
+
+/* Children of process `pid` (of all its threads). */
+static int children_of(pid_t pid)
+{
+    char pattern[64];
+    snprintf(pattern, sizeof pattern, "/proc/%ld/task/*/children", (long)pid);
+    glob_t g;
+    int n = 0;
+    if (glob(pattern, 0, NULL, &g) != 0)
+        return 0;
+    for (size_t i = 0; i < g.gl_pathc; i++) {
+        FILE *f = fopen(g.gl_pathv[i], "re");
+        long c;
+        while (f && fscanf(f, "%ld", &c) == 1)
+            n++;
+        if (f)
+            fclose(f);
+    }
+    globfree(&g);
+    return n;
+}
+
+/* Ctrl-C SIGKILLs the process group of every worker the harness holds
+ * (groups.c): with a forged pid believed, the victim's group, a process
+ * outside the run, went with them.  The harness is interrupted 100 ms
+ * after its first workers start, over the whole suite (it runs for
+ * seconds). */
+Test(trust, an_interrupted_harness_kills_no_group_a_zygote_named, .timeout = 120)
+{
+    pid_t v = start_victim();
+    char pid[32], mark[128], so[512], pattern[512], json[512];
+    snprintf(pid, sizeof pid, "%ld", (long)v);
+    setenv("RESHAPE_FORGED_PID", pid, 1);
+    snprintf(mark, sizeof mark, "RESHAPE_HOSTILE_MARK=trust-interrupted-%ld", (long)getpid());
+    setenv("RESHAPE_HOSTILE_MARK", strchr(mark, '=') + 1, 1);
+    snprintf(so, sizeof so, "%s/forges_worker_pids.so", run_broken_dir());
+    snprintf(json, sizeof json, "%s/trust-interrupted.json", runs_dir());
+    snprintf(pattern, sizeof pattern, "%s/*.yaml", run_cases_dir());
+    glob_t g;
+    cr_assert_eq(glob(pattern, 0, NULL, &g), 0);
+    const char **argv = calloc(2 * g.gl_pathc + 12, sizeof *argv);
+    int argc = 0;
+    const char *head[] = {run_harness_path(), "--candidate", so, "--jobs", "2",
+                          "--timeout-ms", "3000", "--quiet", "--json", json};
+    for (size_t k = 0; k < sizeof head / sizeof *head; k++)
+        argv[argc++] = head[k];
+    for (size_t i = 0; i < g.gl_pathc; i++) {
+        argv[argc++] = "--cases";
+        argv[argc++] = g.gl_pathv[i];
+    }
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+    pid_t h;
+    int rc = posix_spawn(&h, argv[0], &fa, NULL, (char *const *)argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    free(argv);
+    globfree(&g);
+    unsetenv("RESHAPE_FORGED_PID");
+    unsetenv("RESHAPE_HOSTILE_MARK");
+    cr_assert_eq(rc, 0, "cannot start %s", run_harness_path());
+    /* its zygotes and their first workers: the forks were answered */
+    for (int tries = 0; tries < 10000 && children_of(h) < 3; tries++) {
+        struct timespec ms = {0, 1000000};
+        nanosleep(&ms, NULL);
+    }
+    struct timespec wait = {0, 100000000};
+    nanosleep(&wait, NULL);
+    kill(h, SIGINT);
+    int st;
+    cr_assert_eq(waitpid(h, &st, 0), h);
+    int alive = victim_alive(v);
+    kill(v, SIGKILL);
+    waitpid(v, NULL, 0);
+    cr_expect(WIFSIGNALED(st) && WTERMSIG(st) == SIGINT,
+              "the harness did not end by the SIGINT (status 0x%x): the run was over first", st);
+    cr_expect(alive, "the victim (pid %ld), outside the run, was killed", (long)v);
+    cr_expect_eq(survivors(mark), 0, "processes outlived the interrupted run");
 }
 
 /* Without RESHAPE_FORGED_PID the zygote answers its parent's pid: the
