@@ -394,7 +394,7 @@ int run_main(int argc, char **argv, int list)
         }
         run_write_reports(&o, report);
         gate_print(stdout, report, GATE_LINES);
-        findings_print(stdout, json_object_get(report, "findings"), FINDINGS_LINES, pr.color);
+        findings_print(stdout, report, FINDINGS_LINES, pr.color);
         if (!o.quiet)
             skips_print(stdout, json_object_get(report, "skips"), o.verbose, FINDINGS_LINES);
         json_decref(report);

@@ -10,6 +10,7 @@
 
 #include "base/base.h"
 #include "judge/judge.h"
+#include "findings.h"
 
 static const char *str(json_t *o, const char *k)
 {
@@ -148,6 +149,8 @@ int gate_apply(json_t *report, const baseline *b, const char *expectations, int 
                   "known", (json_int_t)(t.waived + t.baselined), "waived", (json_int_t)t.waived,
                   "baselined", (json_int_t)t.baselined, "headline", head));
     free(head);
+    /* the findings say which of them are known now */
+    json_object_set_new(report, "findings", findings_build(json_object_get(report, "cases")));
     if (b)
         json_object_set_new(report, "baseline", json_pack("{s:s, s:o, s:o}", "path", b->path,
                                                           "regressions", reg, "new_passes", np));
