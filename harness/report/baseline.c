@@ -25,8 +25,7 @@ char *baseline_read_file(const char *path, size_t *len, char **err)
     errno = 0;
     gzFile f = gzopen(path, "rb");
     if (!f) {
-        *err = xasprintf("cannot read '%s': %s", path,
-                         errno ? strerror(errno) : "out of memory");
+        *err = xstrdup(errno ? strerror(errno) : "out of memory");
         return NULL;
     }
     size_t cap = 1 << 16, n = 0;
@@ -41,8 +40,7 @@ char *baseline_read_file(const char *path, size_t *len, char **err)
         if (got < 0) {
             int zerr;
             const char *why = gzerror(f, &zerr);
-            *err = xasprintf("cannot read '%s': %s", path,
-                             zerr == Z_ERRNO ? strerror(errno) : why);
+            *err = xstrdup(zerr == Z_ERRNO ? strerror(errno) : why);
             gzclose(f);
             free(buf);
             return NULL;
@@ -62,7 +60,8 @@ json_t *report_load(const char *path, char **err)
     size_t len;
     char *why = NULL, *text = baseline_read_file(path, &len, &why);
     if (!text) {
-        *err = why;
+        *err = xasprintf("cannot read report '%s': %s", path, why);
+        free(why);
         return NULL;
     }
     json_error_t je;
@@ -88,7 +87,7 @@ int baseline_load(baseline *b, const char *path, char **err)
     char *why = NULL, *text = baseline_read_file(path, &len, &why);
     if (!text) {
         memset(b, 0, sizeof *b);
-        *err = xasprintf("cannot read baseline report: %s", why);
+        *err = xasprintf("cannot read baseline report '%s': %s", path, why);
         free(why);
         return -1;
     }

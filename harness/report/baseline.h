@@ -31,14 +31,15 @@ int baseline_parse(baseline *b, const char *path, const char *text, size_t len, 
 /*
  * Reads the whole file at `path`, gunzipping it when it is gzip'd (zlib's
  * gzread reads a plain file as it is).  Returns a new NUL-terminated
- * buffer and its length in *len, or NULL with *err set ("cannot read
- * 'PATH': REASON", a new string).
+ * buffer and its length in *len, or NULL with *err set to the reason
+ * (strerror's, or zlib's for a damaged gzip stream; a new string).
  */
 char *baseline_read_file(const char *path, size_t *len, char **err);
 
 /*
  * A JSON report (plain or gzip'd) read whole: a new reference, or NULL
- * with *err set: unreadable, "PATH:LINE:COL: invalid json report: ...",
+ * with *err set: unreadable ("cannot read report 'PATH': REASON"),
+ * "PATH:LINE:COL: invalid json report: ...",
  * or a schema_version other than 1.
  */
 json_t *report_load(const char *path, char **err);

@@ -155,6 +155,7 @@ int gate_apply(json_t *report, const baseline *b, const char *expectations, int 
         json_object_set_new(report, "baseline", json_pack("{s:s, s:o, s:o}", "path", b->path,
                                                           "regressions", reg, "new_passes", np));
     else {
+        json_object_set_new(report, "baseline", json_null());
         json_decref(reg);
         json_decref(np);
     }
