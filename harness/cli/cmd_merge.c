@@ -178,8 +178,8 @@ int cmd_merge(int argc, char **argv)
         report_waive(merged, &ex);
         json_object_set_new(opts, "expectations", json_string(exp_path));
     }
-    if (base_path)
-        json_object_set_new(opts, "baseline", json_string(base_path));
+    /* a shard's baseline was the shard's: only merge's own counts */
+    json_object_set_new(opts, "baseline", base_path ? json_string(base_path) : json_null());
     json_object_set_new(opts, "allow_fixes", json_boolean(allow_fixes));
     report_summarize(merged);
     /* the shards' gate was each shard's: judged again over the whole */
