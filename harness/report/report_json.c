@@ -45,6 +45,9 @@ json_t *report_options_json(const run_options *o)
                      "seed", (json_int_t)o->seed, "max_bytes", (json_int_t)o->max_bytes,
                      "expectations", o->expectations ? json_string(o->expectations) : json_null(),
                      "baseline", o->baseline ? json_string(o->baseline) : json_null());
+    /* the JUnit suite's name, so that `merge --junit` names it the same */
+    if (o->junit_suite_name)
+        json_object_set_new(opts, "junit_suite_name", json_string(o->junit_suite_name));
     /* the sandbox's settings change verdicts too; there only when not the
      * default, so that a default run's report keeps its fields */
     if (!o->sandbox)
@@ -82,6 +85,15 @@ static json_t *entry_json(const run_info *ri, const result *r, const expectation
         "status_agrees", r->status_agrees < 0 ? json_null() : json_boolean(r->status_agrees),
         "waiver", waiver_json(waiver));
     free(expected);
+    /* with --baseline: OLD's verdict of this (case, variant), or null (not
+     * in OLD), so that every view can tell a known failure from a
+     * regression, also after merge */
+    if (ri->baseline) {
+        char *key = xasprintf("%s/%s", c->id, variant_name(r->v));
+        json_t *was = json_object_get(ri->baseline->old, key);
+        json_object_set_new(e, "baseline_was", was ? json_copy(was) : json_null());
+        free(key);
+    }
     return e;
 }
 
