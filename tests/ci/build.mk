@@ -7,3 +7,16 @@
 JUNIT_XSD ?= ../shared/vendor/junit-10.xsd
 
 DEB_PACKAGES += libxml2-utils
+
+# make test-deb: builds the package into a temporary folder (make deb with
+# DEB_STAGE and DEB_FILE there) and checks it with tests/ci/deb.sh: its
+# fields, that Depends are exactly the runtime dependencies, its contents,
+# and a 5-case run of the unpacked tool (dpkg -x).
+TEST_RUNS += test-deb
+.PHONY: test-deb
+
+test-deb: $(BUILD)/reshape-conform $(BUILD)/libreshape_ref.so $(BUILD)/broken/special_zero_ignored.so
+	@d=$$(mktemp -d "$${TMPDIR:-/tmp}/test-deb-XXXXXX") && trap 'rm -rf "$$d"' EXIT && \
+	  $(MAKE) --no-print-directory -s deb DEB_STAGE="$$d/stage" DEB_FILE="$$d/reshape-conform.deb" \
+	    >"$$d/deb.log" 2>&1 || { cat "$$d/deb.log" >&2; exit 1; }; \
+	  sh tests/ci/deb.sh "$$d/reshape-conform.deb" $(DEB_VERSION) "$$d"
