@@ -50,6 +50,8 @@ shard)
     [ -z "$BASELINE" ] || set -- "$@" --baseline "$BASELINE"
     [ -z "$EXPECTATIONS" ] || set -- "$@" --expectations "$EXPECTATIONS"
     rc=0
+    # EXTRA_ARGS is split at blanks on purpose (set -f: no globbing)
+    # shellcheck disable=SC2086
     "$RESHAPE_CONFORM" run --candidate "$CANDIDATE" --shard "$SHARD/$SHARDS" "$@" $EXTRA_ARGS --json "$OUT/shard-$SHARD.json" --junit "$OUT/shard-$SHARD.xml" --quiet || rc=$?
     case $rc in
     0) echo "reshape-conform: shard $SHARD/$SHARDS passed" ;;
