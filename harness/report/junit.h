@@ -25,23 +25,24 @@ typedef enum junit_kind {
 
 /* What the whole report says about known failures, read once. */
 typedef struct junit_known {
-    const char *baseline_path;  /* report.baseline.path, or NULL: no baseline */
-    json_t *regressions;        /* "id/variant" -> true for report.baseline.regressions */
+    const char *baseline_path;  /* report.options.baseline (points into the
+                                 * report), or NULL: no baseline */
 } junit_known;
 
-/* Reads report.baseline (null or absent: no baseline) into `k`.  Never
- * fails: a malformed baseline object reads as none. */
+/* Reads `report`'s options into `k`; never fails (a missing or malformed
+ * field reads as no baseline). */
 void junit_known_init(junit_known *k, json_t *report);
-void junit_known_free(junit_known *k);
 
 /*
  * The kind of `entry` (an element of report.cases).  A failing entry is
  * JK_KNOWN when it carries "baseline_was" naming a verdict that counts
- * against conformance (it failed in the baseline too), or, for entries
- * without "baseline_was", when the report has a baseline and the entry is
- * not among its regressions.  Unknown verdict names count as failures.
+ * against conformance: it failed in the baseline too.  Without
+ * "baseline_was" (no --baseline, or a report written before the field) no
+ * failure is known by a baseline: a report's `baseline` object alone is not
+ * read, as a merge of shards keeps only the first shard's.  Unknown verdict
+ * names count as failures.
  */
-junit_kind junit_entry_kind(json_t *entry, const junit_known *k);
+junit_kind junit_entry_kind(json_t *entry);
 
 /*
  * The case file of `file` as it is in the repository: the part from the

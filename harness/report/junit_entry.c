@@ -51,24 +51,11 @@ static int name_counts_against(const char *s)
 
 void junit_known_init(junit_known *k, json_t *report)
 {
-    json_t *b = json_object_get(report, "baseline"), *r;
-    size_t i;
-    k->baseline_path = json_string_value(json_object_get(b, "path"));
-    k->regressions = json_object();
-    json_array_foreach(json_object_get(b, "regressions"), i, r) {
-        char *key = xasprintf("%s/%s", str(r, "id"), str(r, "variant"));
-        json_object_set_new(k->regressions, key, json_true());
-        free(key);
-    }
+    json_t *opts = json_object_get(report, "options");
+    k->baseline_path = json_string_value(json_object_get(opts, "baseline"));
 }
 
-void junit_known_free(junit_known *k)
-{
-    json_decref(k->regressions);
-    k->regressions = NULL;
-}
-
-junit_kind junit_entry_kind(json_t *entry, const junit_known *k)
+junit_kind junit_entry_kind(json_t *entry)
 {
     const char *vd = str(entry, "verdict");
     verdict v = verdict_of(vd);
@@ -78,17 +65,9 @@ junit_kind junit_entry_kind(json_t *entry, const junit_known *k)
         return JK_SKIPPED;
     if (v == VD_WAIVED)
         return JK_KNOWN;
-    json_t *was = json_object_get(entry, "baseline_was");
-    if (was) {
-        if (json_is_string(was) && name_counts_against(json_string_value(was)))
-            return JK_KNOWN;
-    } else if (k->baseline_path) {
-        char *key = xasprintf("%s/%s", str(entry, "id"), str(entry, "variant"));
-        int regression = json_object_get(k->regressions, key) != NULL;
-        free(key);
-        if (!regression)
-            return JK_KNOWN;
-    }
+    const char *was = json_string_value(json_object_get(entry, "baseline_was"));
+    if (was && name_counts_against(was))
+        return JK_KNOWN;
     return v == VD_CRASH || v == VD_TIMEOUT ? JK_ERROR : JK_FAILURE;
 }
 
@@ -110,10 +89,9 @@ static char *known_message(json_t *entry, const junit_known *k)
         const char *tracker = json_string_value(json_object_get(w, "tracker"));
         return xasprintf("known: %s (%s)", str(w, "reason"), tracker ? tracker : "no tracker");
     }
-    const char *was = json_string_value(json_object_get(entry, "baseline_was"));
-    const char *path = k->baseline_path ? k->baseline_path : "";
-    return was ? xasprintf("known: failed in the baseline %s as %s", path, was)
-               : xasprintf("known: not a regression against the baseline %s", path);
+    const char *was = str(entry, "baseline_was");
+    return k->baseline_path ? xasprintf("known: failed in the baseline %s as %s", k->baseline_path, was)
+                            : xasprintf("known: failed in the baseline as %s", was);
 }
 
 /* The body of a non-passing testcase's element: where the case is, and what
@@ -148,7 +126,7 @@ static void write_body(FILE *f, json_t *entry)
 
 void junit_write_testcase(FILE *f, json_t *entry, const junit_known *k)
 {
-    junit_kind kind = junit_entry_kind(entry, k);
+    junit_kind kind = junit_entry_kind(entry);
     const char *vd = str(entry, "verdict");
     fprintf(f, "    <testcase classname=\"");
     junit_xml_text(f, str(entry, "op"));
