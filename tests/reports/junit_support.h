@@ -20,7 +20,8 @@
 const char *jt_jenkins_xsd(void);
 
 /* Validates `xml` against the schema `xsd` with `xmllint --noout --schema`,
- * its output kept in `dir`; returns xmllint's exit status. */
+ * its output kept in `dir` (stdout.txt, stderr.txt: what did not validate);
+ * returns xmllint's exit status. */
 int jt_xmllint(const char *xml, const char *xsd, const char *dir);
 
 /*
