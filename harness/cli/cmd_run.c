@@ -40,6 +40,7 @@ static const char run_usage[] =
 "                       a fix that does not fail the gate\n"
 "  --json FILE          write the JSON report (<srcdir>/reports/SCHEMA.md)\n"
 "  --junit FILE         write the JUnit XML report\n"
+"  --junit-suite-name NAME  its suite's name (default reshape-conform)\n"
 "  --report-dir DIR     write DIR/report.json, DIR/report.xml, then render\n"
 "  --journal FILE       append each verdict to FILE as decided, kept (default:\n"
 "                       DIR/journal.jsonl with --report-dir, removed at the end)\n"
@@ -86,7 +87,7 @@ static const char run_usage[] =
 enum {
     O_CANDIDATE = 256, O_CASES, O_JOBS, O_TIMEOUT, O_ISOLATION, O_VARIANTS, O_FILTER, O_TAG,
     O_OP, O_SHARD, O_SEED, O_MAX_BYTES, O_STRICT, O_LIBRARIES, O_EXPECTATIONS, O_UPDATE_EXP, O_BASELINE, O_ALLOW_FIXES,
-    O_JSON, O_JUNIT, O_SANDBOX, O_SB_ALLOW, O_SB_WRITE, O_SB_DENY, O_JOURNAL, O_RESUME,
+    O_JSON, O_JUNIT, O_JUNIT_SUITE, O_SANDBOX, O_SB_ALLOW, O_SB_WRITE, O_SB_DENY, O_JOURNAL, O_RESUME,
     O_REPORT_DIR, O_LIST, O_VERBOSE, O_QUIET, O_HELP
 };
 
@@ -115,6 +116,7 @@ static const struct option run_options_table[] = {
     {"allow-fixes", no_argument, NULL, O_ALLOW_FIXES},
     {"json", required_argument, NULL, O_JSON},
     {"junit", required_argument, NULL, O_JUNIT},
+    {"junit-suite-name", required_argument, NULL, O_JUNIT_SUITE},
     {"report-dir", required_argument, NULL, O_REPORT_DIR},
     {"journal", required_argument, NULL, O_JOURNAL},
     {"resume", required_argument, NULL, O_RESUME},
@@ -224,6 +226,7 @@ static void parse(run_options *o, int argc, char **argv)
         case O_ALLOW_FIXES: o->allow_fixes = 1; break;
         case O_JSON: o->json = optarg; break;
         case O_JUNIT: o->junit = optarg; break;
+        case O_JUNIT_SUITE: o->junit_suite_name = optarg; break;
         case O_REPORT_DIR: o->report_dir = optarg; break;
         case O_JOURNAL: o->journal = optarg; break;
         case O_RESUME: o->resume = optarg; break;

@@ -44,6 +44,7 @@ typedef struct run_options {
     int quiet;                      /* no progress */
     const char *json;
     const char *junit;
+    const char *junit_suite_name;   /* --junit-suite-name NAME: the JUnit suite's name */
     const char *report_dir;
     const char *expectations;       /* --expectations FILE (expectations.h) */
     int update_expectations;        /* --update-expectations: drop entries that pass now */
