@@ -58,10 +58,19 @@ confirmer *confirm_new(engine *e, const case_set *set, const job *jobs, int stri
                        int timeout_ms, uint64_t seed, pthread_mutex_t *sink_lock,
                        result_sink sink, void *ctx)
 {
+    /* field by field: the slots make it 10 MB, and a compound literal of it
+     * is a temporary on the stack unless the compiler optimizes it away
+     * (at -O0, as ClusterFuzzLite builds, it overflowed an 8 MB stack) */
     confirmer *c = xcalloc(1, sizeof *c);
-    *c = (confirmer){.e = e, .set = set, .jobs = jobs, .strict = strict,
-                     .timeout_ms = timeout_ms, .seed = seed, .sink_lock = sink_lock,
-                     .sink = sink, .ctx = ctx};
+    c->e = e;
+    c->set = set;
+    c->jobs = jobs;
+    c->strict = strict;
+    c->timeout_ms = timeout_ms;
+    c->seed = seed;
+    c->sink_lock = sink_lock;
+    c->sink = sink;
+    c->ctx = ctx;
     pthread_mutex_init(&c->lock, NULL);
     pthread_cond_init(&c->cv, NULL);
     return c;
