@@ -141,12 +141,49 @@ Test(room, paused_suspects_have_room_on_a_machine_kept_busy)
     cr_expect_eq(yes, 1, "paused suspects cost no CPU, whatever the machine's load");
 }
 
-Test(room, spinning_suspects_have_none)
+/* A child that spins until it has used `ms` of CPU time, then pauses. */
+static pid_t spin_for(long ms)
 {
-    pid_t spin[4] = {child(1), child(1), child(1), child(1)};
-    int yes = two_looks(spin, 4);
-    end(spin, 4);
-    cr_expect_eq(yes, 0);
+    pid_t pid = fork();
+    cr_assert_geq(pid, 0);
+    if (pid == 0) {
+        struct timespec t;
+        do
+            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+        while (t.tv_sec * 1000 + t.tv_nsec / 1000000 < ms);
+        for (;;)
+            pause();
+    }
+    return pid;
+}
+
+static int64_t mono_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+/* However busy the machine, a suspect that used 250 ms of CPU since it was
+ * handed its request, looked at 100 ms after the last look, used more
+ * than a quarter of a CPU: the look counts the suspect's own CPU time. */
+Test(room, a_suspect_that_spun_has_none)
+{
+    pid_t pid = spin_for(250);
+    long hz = sysconf(_SC_CLK_TCK);
+    unsigned long long ticks = 0;
+    for (int k = 0; k < 3000 && ticks < (unsigned long long)hz / 5; k++) {
+        nap_ms(10);
+        cr_assert_eq(room_cpu_ticks(pid, &ticks), 0);
+    }
+    cr_assert_geq(ticks, (unsigned long long)hz / 5, "the child spun for 200 ms of CPU");
+    room r = {mono_ns() - 100 * 1000000};
+    room_suspect s = {pid, 0};
+    int yes = room_look(&r, 16, 16, &s, 1);
+    unsigned long long seen = s.seen;
+    end(&pid, 1);
+    cr_expect_eq(yes, 0, "%llu ticks in about 100 ms", seen);
+    cr_expect_geq(seen, ticks, "the look brought `seen` up to the suspect's CPU time");
 }
 
 Test(room, the_harness_itself_as_a_suspect_is_unknown)
