@@ -201,8 +201,8 @@ int bench_busy(const struct bench_options *opt, json_t *out, json_t *table)
         return -1;
     json_object_set_new(out, "crash_every_call_busy_loops", medians_json(&c));
     json_object_set_new(out, "hang_busy_loops", medians_json(&h));
-    bench_row(table, "crashy", "crash on every call, 2 busy loops, wall", c.wall, "s", "<= 10");
-    bench_row(table, "crashy", "hangs ignoring signals, 2 busy loops, wall", h.wall, "s",
+    bench_row(table, "busy", "crash on every call, 2 busy loops, wall", c.wall, "s", "<= 10");
+    bench_row(table, "busy", "hangs ignoring signals, 2 busy loops, wall", h.wall, "s",
               "<= 30");
     return 0;
 }
