@@ -65,7 +65,9 @@ static int read_mem(long long *available, long long *total)
 }
 
 /* The machine's tasks (the 4th field of /proc/loadavg, "running/total")
- * and pid_max; -1 when they cannot be read. */
+ * and the least of pid_max and RLIMIT_NPROC's soft limit (which counts
+ * this user's tasks only, fewer than the machine's: so the bound is
+ * conservative); -1 when they cannot be read. */
 static int read_tasks(long *tasks, long *limit)
 {
     FILE *f = fopen("/proc/loadavg", "re");
@@ -78,6 +80,10 @@ static int read_tasks(long *tasks, long *limit)
         return -1;
     n += fscanf(f, "%ld", limit);
     fclose(f);
+    struct rlimit lim;
+    if (n == 2 && getrlimit(RLIMIT_NPROC, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY &&
+        lim.rlim_cur < (rlim_t)*limit)
+        *limit = (long)lim.rlim_cur;
     return n == 2 && *limit > 0 ? 0 : -1;
 }
 

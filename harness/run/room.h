@@ -25,7 +25,8 @@
  * of /proc/meminfo (MemAvailable, MemTotal); fds_*: descriptors this
  * process has open and may have (RLIMIT_NOFILE's soft limit); fds_each:
  * what one more suspect costs us in descriptors; tasks: processes and
- * threads on the machine (/proc/loadavg), tasks_limit: pid_max;
+ * threads on the machine (/proc/loadavg), tasks_limit: pid_max, or
+ * RLIMIT_NPROC's soft limit when that is less;
  * tasks_each: what one more suspect adds to them. */
 typedef struct room_view {
     long long suspects_ticks, wall_ticks;

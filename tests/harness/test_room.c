@@ -7,6 +7,7 @@
  */
 #include <criterion/criterion.h>
 #include <signal.h>
+#include <stdio.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -184,6 +185,46 @@ Test(room, a_suspect_that_spun_has_none)
     end(&pid, 1);
     cr_expect_eq(yes, 0, "%llu ticks in about 100 ms", seen);
     cr_expect_geq(seen, ticks, "the look brought `seen` up to the suspect's CPU time");
+}
+
+/* With a limit of this user's processes near the tasks already running,
+ * even suspects that pause have no room: each slot is three processes. */
+Test(room, a_process_limit_near_the_tasks_running_has_none)
+{
+    pid_t hang = child(0);
+    int pipefd[2];
+    cr_assert_eq(pipe(pipefd), 0);
+    pid_t pid = fork();
+    cr_assert_geq(pid, 0);
+    if (pid == 0) {
+        FILE *f = fopen("/proc/loadavg", "re");
+        long tasks = 0;
+        if (!f || fscanf(f, "%*s %*s %*s %*d/%ld", &tasks) != 1)
+            _exit(2);
+        fclose(f);
+        struct rlimit lim;
+        getrlimit(RLIMIT_NPROC, &lim);
+        lim.rlim_cur = (rlim_t)tasks + 8;   /* over the tasks, under 4/3 of them */
+        if (lim.rlim_max != RLIM_INFINITY && lim.rlim_cur > lim.rlim_max)
+            lim.rlim_cur = lim.rlim_max;
+        if (setrlimit(RLIMIT_NPROC, &lim) != 0)
+            _exit(3);
+        room r = {mono_ns() - 100 * 1000000};
+        room_suspect s = {hang, 0};
+        if (room_cpu_ticks(hang, &s.seen) != 0)
+            _exit(4);
+        char yes = (char)('0' + room_look(&r, 16, 16, &s, 1));
+        _exit(write(pipefd[1], &yes, 1) == 1 ? 0 : 5);
+    }
+    close(pipefd[1]);
+    char yes = '?';
+    cr_expect_eq(read(pipefd[0], &yes, 1), 1);
+    int st;
+    waitpid(pid, &st, 0);
+    close(pipefd[0]);
+    end(&hang, 1);
+    cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "the child failed: %d", st);
+    cr_expect_eq(yes, '0', "a paused suspect, but RLIMIT_NPROC is nearly reached");
 }
 
 Test(room, the_harness_itself_as_a_suspect_is_unknown)
