@@ -19,6 +19,7 @@ static const char run_usage[] =
 "  --sandbox-allow PATH  let the candidate read PATH too; repeatable\n"
 "  --sandbox-allow-write PATH  let it change PATH too; repeatable\n"
 "  --sandbox-deny PATH  keep PATH from it, as the run's own files; repeatable\n"
+"  --sandbox-scratch-mb N  the size of each slot's scratch tmpfs (default 64)\n"
 "  --variants LIST      comma-separated variants, or all (default all)\n"
 "  --filter GLOB        only ids matching GLOB (fnmatch)\n"
 "  --tag TAG            only cases with TAG; repeatable (any of them)\n"
@@ -79,7 +80,7 @@ static const char run_usage[] =
 enum {
     O_CANDIDATE = 256, O_CASES, O_JOBS, O_TIMEOUT, O_ISOLATION, O_VARIANTS, O_FILTER, O_TAG,
     O_OP, O_SHARD, O_SEED, O_MAX_BYTES, O_STRICT, O_LIBRARIES, O_EXPECTATIONS, O_UPDATE_EXP, O_BASELINE,
-    O_JSON, O_JUNIT, O_SANDBOX, O_SB_ALLOW, O_SB_WRITE, O_SB_DENY, O_JOURNAL, O_RESUME,
+    O_JSON, O_JUNIT, O_SANDBOX, O_SB_ALLOW, O_SB_WRITE, O_SB_DENY, O_SB_SCRATCH, O_JOURNAL, O_RESUME,
     O_REPORT_DIR, O_LIST, O_VERBOSE, O_QUIET, O_HELP
 };
 
@@ -93,6 +94,7 @@ static const struct option run_options_table[] = {
     {"sandbox-allow", required_argument, NULL, O_SB_ALLOW},
     {"sandbox-allow-write", required_argument, NULL, O_SB_WRITE},
     {"sandbox-deny", required_argument, NULL, O_SB_DENY},
+    {"sandbox-scratch-mb", required_argument, NULL, O_SB_SCRATCH},
     {"variants", required_argument, NULL, O_VARIANTS},
     {"filter", required_argument, NULL, O_FILTER},
     {"tag", required_argument, NULL, O_TAG},
@@ -167,6 +169,10 @@ static void parse(run_options *o, int argc, char **argv)
         case O_SB_ALLOW: push(&o->sandbox_allow, &o->nsandbox_allow, optarg); break;
         case O_SB_WRITE: push(&o->sandbox_write, &o->nsandbox_write, optarg); break;
         case O_SB_DENY: push(&o->sandbox_deny, &o->nsandbox_deny, optarg); break;
+        case O_SB_SCRATCH:
+            if (parse_u64(optarg, 1, 1 << 20, &o->sandbox_scratch_mb))
+                usage_error("'--sandbox-scratch-mb' wants 1 to 1048576, not '%s'", optarg);
+            break;
         case O_VARIANTS:
             if (parse_variants(optarg, &o->variants, &bad))
                 usage_error("unknown variant '%s'", bad);

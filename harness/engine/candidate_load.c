@@ -43,8 +43,14 @@ static void probe_limits(wire_probe *probe, const reshape_limits *l)
 
 const reshape_candidate *candidate_open(const char *path, wire_probe *probe)
 {
+    return candidate_open_as(path, path, probe);
+}
+
+const reshape_candidate *candidate_open_as(const char *load, const char *path,
+                                           wire_probe *probe)
+{
     memset(probe, 0, sizeof *probe);
-    void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    void *lib = dlopen(load, RTLD_NOW | RTLD_LOCAL);
     if (!lib) {
         const char *e = dlerror();
         return refuse(probe, "cannot load candidate '%s': %s", path, e ? e : "unknown error");

@@ -250,6 +250,9 @@ static act_outcome judge_open(const sandbox_policy *p, const struct seccomp_noti
         put_path(what, "create %s", path, NULL);
         return changed(path);
     }
+    act_outcome reach = sandbox_reach_open(p, (pid_t)req->pid, path, acc, what);
+    if (reach != ACT_ALLOWED)
+        return reach;
     if (acc != O_RDONLY &&
         own_name_file(path, tgid_of((pid_t)req->pid))) {
         snprintf(what, SANDBOX_ACT_BYTES, "name %.*s", SANDBOX_ACT_BYTES - 6, path);
@@ -293,7 +296,8 @@ static int send_address(const struct seccomp_notif *req, const char *name,
     return read_mem(tid, addr, sa, *len);
 }
 
-static act_outcome judge_send(const struct seccomp_notif *req, const act_call *c, char *what)
+static act_outcome judge_send(const sandbox_policy *p, const struct seccomp_notif *req,
+                              const act_call *c, char *what)
 {
     struct sockaddr_storage sa;
     socklen_t len;
@@ -309,7 +313,7 @@ static act_outcome judge_send(const struct seccomp_notif *req, const act_call *c
         inet_ntop(AF_INET6, &in->sin6_addr, host, sizeof host);
         snprintf(what, SANDBOX_ACT_BYTES, "%s [%s]:%u", c->verb, host, ntohs(in->sin6_port));
     } else {
-        return ACT_ALLOWED;     /* a local socket (AF_UNIX, AF_NETLINK) */
+        return sandbox_reach_send(p, (pid_t)req->pid, c->name, c->verb, &sa, len, what);
     }
     return ACT_STOP;
 }
@@ -356,7 +360,7 @@ act_outcome sandbox_act_judge(const sandbox_policy *p, const struct seccomp_noti
     if (c->kind == ACT_SOCKET)
         return judge_socket(req, what);
     if (c->kind == ACT_SEND)
-        return judge_send(req, c, what);
+        return judge_send(p, req, c, what);
     if (c->kind == ACT_OWNER)
         return sandbox_owner_judge(req, what);
     char full[PATH_MAX], path[PATH_MAX], full2[PATH_MAX], path2[PATH_MAX];

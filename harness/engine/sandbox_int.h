@@ -29,6 +29,24 @@ int sandbox_landlock_abi(void);
  */
 int sandbox_fs_ruleset(const sandbox_policy *p, int abi);
 
+/* The inodes a scratch tmpfs may hold (files and folders). */
+#define SANDBOX_SCRATCH_INODES 65536u
+
+/*
+ * With p->scratch_bytes set: a mount namespace of the calling process's
+ * own (nothing propagates back), and a tmpfs of that size (and
+ * SANDBOX_SCRATCH_INODES) on p->scratch, owned by the uid the process
+ * drops to, its working folder.  Returns 1 when mounted, 0 when
+ * scratch_bytes is 0 or the kernel refuses a mount namespace (the folder
+ * on the disk is used then), -1 with errno set when the namespace is
+ * there but the mount fails.  In sandbox_mount.c.
+ */
+int sandbox_scratch_mount(const sandbox_policy *p);
+
+/* With SANDBOX_DROP_FD: the candidate opened for reading (before the
+ * drop); else -1.  In sandbox_mount.c. */
+int sandbox_candidate_fd(const sandbox_policy *p);
+
 /* Restricts the calling process (and what it starts) to ruleset `fd`,
  * and closes it.  Returns 0, or -1 with errno set. */
 int sandbox_fs_restrict(int fd);
@@ -105,6 +123,32 @@ act_outcome sandbox_act_judge(const sandbox_policy *p, const struct seccomp_noti
  */
 int sandbox_act_open_own_name(int listener, const struct seccomp_notif *req,
                               const char *what);
+
+/*
+ * For an open of resolved `path` for access mode `acc` (O_RDONLY, ...) by
+ * thread `tid`: ACT_STOP with `what` ("read /proc/4321/cmdline (another
+ * process's)", "read /etc/app.conf (closed to uid 65534)") when it names
+ * an entry of a process that is not the caller's or one its worker
+ * started, or, with root dropped, a file the dropped uid may not open by
+ * its mode bits (the candidate itself, loaded through a descriptor, and
+ * /proc, /sys, /dev aside); else ACT_ALLOWED.  In sandbox_reach.c.
+ */
+act_outcome sandbox_reach_open(const sandbox_policy *p, pid_t tid, const char *path, int acc,
+                               char *what);
+
+/*
+ * For a connect or send (`call`, described by `verb`) of thread `tid` to
+ * an address of a family other than AF_INET and AF_INET6, `len` bytes of
+ * it in `sa`: ACT_STOP with `what` for an abstract Unix socket, a
+ * pathname one that exists outside the scratch folder, or a send to an
+ * address of a family no network has here (AF_UNSPEC); else ACT_ALLOWED
+ * (AF_NETLINK, an unnamed or missing Unix socket, connect(AF_UNSPEC)).
+ * In sandbox_reach.c.
+ */
+struct sockaddr_storage;
+act_outcome sandbox_reach_send(const sandbox_policy *p, pid_t tid, const char *call,
+                               const char *verb, const struct sockaddr_storage *sa,
+                               unsigned len, char *what);
 
 /* The number after `key` ("Tgid:", "PPid:") in /proc/PID/status, or -1
  * (sandbox_proc.c). */

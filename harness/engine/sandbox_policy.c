@@ -265,10 +265,25 @@ static void choose_uid(sandbox_policy *p, const char *candidate, int first_own)
                                  (unsigned)p->uid);
         return;
     }
-    p->drop = bad ? SANDBOX_DROP_READ : SANDBOX_DROP_FULL;
+    /* a scratch folder the uid cannot reach ($TMPDIR closed to others)
+     * moves to /tmp, where it can */
+    char *moved = bad && !strcmp(bad, p->scratch) ? xstrdup("/tmp/reshape-scratch-XXXXXX") : NULL;
+    if (moved && mkdtemp(moved) && chown(moved, p->uid, p->gid) == 0) {
+        rmdir(p->scratch);
+        free(p->scratch);
+        p->scratch = moved;
+        moved = NULL;
+        free(bad);
+        if (unreadable_after_drop(p, candidate, first_own, &bad) != 0)
+            bad = NULL;
+    }
+    free(moved);
+    p->drop = bad ? SANDBOX_DROP_FD : SANDBOX_DROP_FULL;
     if (bad)
         p->drop_note = xasprintf("uid %u cannot read '%s' (a folder on its way is closed to "
-                                 "others): it keeps CAP_DAC_READ_SEARCH", (unsigned)p->uid, bad);
+                                 "others): the candidate is loaded through a descriptor opened "
+                                 "before the drop, and no capability is kept",
+                                 (unsigned)p->uid, bad);
     free(bad);
 }
 
@@ -287,6 +302,7 @@ int sandbox_policy_make(sandbox_policy *p, const char *candidate, const sandbox_
     }
     p->scratch = resolve_loose(scratch);
     p->candidate = xstrdup(candidate);
+    p->scratch_bytes = spec->scratch_bytes ? spec->scratch_bytes : SANDBOX_SCRATCH_BYTES;
     free(scratch);
     for (size_t i = 0; i < sizeof system_read / sizeof *system_read; i++)
         paths_add_existing(&p->read, system_read[i]);
@@ -370,7 +386,7 @@ static const char list_letters[] = "rwdx";
 char **sandbox_policy_words(const sandbox_policy *p, int *n)
 {
     sandbox_policy *q = (sandbox_policy *)p;    /* list_of only reads here */
-    int total = 3;
+    int total = 4;
     for (const char *l = list_letters; *l; l++)
         total += list_of(q, *l)->n;
     char **w = xcalloc((size_t)total + 1, sizeof *w);
@@ -378,6 +394,7 @@ char **sandbox_policy_words(const sandbox_policy *p, int *n)
     w[k++] = xasprintf("s:%s", p->scratch);
     w[k++] = xasprintf("c:%s", p->candidate);
     w[k++] = xasprintf("u:%u:%u:%d", (unsigned)p->uid, (unsigned)p->gid, p->drop);
+    w[k++] = xasprintf("m:%llu", p->scratch_bytes);
     for (const char *l = list_letters; *l; l++) {
         const sandbox_paths *list = list_of(q, *l);
         for (int i = 0; i < list->n; i++)
@@ -411,6 +428,8 @@ int sandbox_policy_parse(sandbox_policy *p, int n, char *const *words)
             p->uid = uid;
             p->gid = gid;
             p->drop = drop;
+        } else if (w[0] == 'm' && sscanf(w + 2, "%llu", &p->scratch_bytes) == 1) {
+            /* the scratch tmpfs's size */
         } else if (strchr(list_letters, w[0])) {
             paths_push(list_of(p, w[0]), xstrdup(w + 2));
         } else {

@@ -25,6 +25,8 @@ typedef struct run_options {
     int nsandbox_write;
     const char **sandbox_deny;      /* --sandbox-deny PATH: more secrets */
     int nsandbox_deny;
+    uint64_t sandbox_scratch_mb;    /* --sandbox-scratch-mb N: each slot's
+                                       scratch tmpfs; 0: the default, 64 */
     unsigned variants;              /* bit 1 << variant; default all */
     const char *filter;             /* fnmatch glob on ids, or NULL */
     const char **tags;              /* any of them */
