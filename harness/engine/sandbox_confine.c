@@ -220,6 +220,10 @@ int sandbox_confine(const sandbox_policy *p, sandbox_facts *f, char *err, size_t
     f->candidate_fd = -1;
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
         return failed(err, size, "no_new_privs", errno);
+    /* the candidate by its path as given (a relative one too), before the
+     * working folder changes */
+    if (p->drop == SANDBOX_DROP_FD && (f->candidate_fd = sandbox_candidate_fd(p)) < 0)
+        return failed(err, size, p->candidate, errno);
     if (enter_scratch(p->scratch) != 0)
         return failed(err, size, p->scratch, errno);
     f->netns = own_netns();
@@ -228,8 +232,6 @@ int sandbox_confine(const sandbox_policy *p, sandbox_facts *f, char *err, size_t
     f->scratch_tmpfs = sandbox_scratch_mount(p);
     if (f->scratch_tmpfs < 0)
         return failed(err, size, "the scratch folder's tmpfs", errno);
-    if (p->drop == SANDBOX_DROP_FD && (f->candidate_fd = sandbox_candidate_fd(p)) < 0)
-        return failed(err, size, p->candidate, errno);
     f->landlock_abi = sandbox_landlock_abi();
     int ruleset = -1;
     if (f->landlock_abi > 0 && (ruleset = sandbox_fs_ruleset(p, f->landlock_abi)) < 0)

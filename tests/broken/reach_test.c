@@ -148,3 +148,27 @@ Test(reach, a_udp_send_to_af_unspec_is_a_finding, .timeout = 300)
 {
     reached("sends_udp_unspec", "send to an address of family AF_UNSPEC");
 }
+
+/* A loading candidate's output is quoted in the load error on stderr:
+ * every line of it prefixed, none reads as the harness's own. */
+Test(reach, a_forged_verdict_line_never_stands_alone, .timeout = 300)
+{
+    char label[96] = "reach-prints_fake_verdict_line", json[512], so[512], cases[512];
+    snprintf(so, sizeof so, "%s/prints_fake_verdict_line.so", run_broken_dir());
+    snprintf(cases, sizeof cases, "%s/onednn_static_reshape_1.yaml", run_cases_dir());
+    const char *more[] = {"--cases", cases, "--variants", "infer,dense", NULL};
+    int rc = run_harness(so, runs_dir(), label, 3000, more, json, sizeof json);
+    cr_assert_eq(rc, 1, "exit %d; see %s/%s.log", rc, runs_dir(), label);
+    char log[700], line[4096];
+    snprintf(log, sizeof log, "%s/%s.log", runs_dir(), label);
+    FILE *f = fopen(log, "r");
+    cr_assert_not_null(f, "no %s", log);
+    int quoted = 0;
+    while (fgets(line, sizeof line, f)) {
+        cr_expect(strncmp(line, "conformant: 9999", 16), "a forged line stands alone in %s",
+                  log);
+        quoted += !strncmp(line, "candidate: conformant: 9999", 27);
+    }
+    fclose(f);
+    cr_expect_gt(quoted, 0, "the candidate's output is not quoted in %s", log);
+}

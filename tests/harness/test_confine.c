@@ -73,6 +73,7 @@ Test(confine, a_refused_read_is_a_finding_and_sandbox_allow_opens_it)
     char dir[64], path[96];
     temp_template(dir, sizeof dir, "/tmp/confine-test-");
     cr_assert(mkdtemp(dir));
+    chmod(dir, 0755);   /* open to the dropped uid: only the policy refuses it */
     snprintf(path, sizeof path, "%s/plain.txt", dir);
     FILE *f = fopen(path, "w");
     cr_assert_not_null(f);
