@@ -232,6 +232,8 @@ int sandbox_confine(const sandbox_policy *p, sandbox_facts *f, char *err, size_t
     f->scratch_tmpfs = sandbox_scratch_mount(p);
     if (f->scratch_tmpfs < 0)
         return failed(err, size, "the scratch folder's tmpfs", errno);
+    if (f->scratch_tmpfs == 1 && sandbox_open_views(p) != 0)
+        return failed(err, size, "a view of the candidate's folders", errno);
     f->landlock_abi = sandbox_landlock_abi();
     int ruleset = -1;
     if (f->landlock_abi > 0 && (ruleset = sandbox_fs_ruleset(p, f->landlock_abi)) < 0)

@@ -43,6 +43,18 @@ int sandbox_fs_ruleset(const sandbox_policy *p, int abi);
  */
 int sandbox_scratch_mount(const sandbox_policy *p);
 
+/*
+ * With SANDBOX_DROP_FD, in the mount namespace sandbox_scratch_mount made:
+ * each folder of p->read the dropped uid cannot reach (the candidate's, in
+ * a `mktemp -d` folder or below /root; its RUNPATH's) made reachable in
+ * that namespace alone, with no capability: a tmpfs on the first folder on
+ * its way that is closed to the uid, the way down made in it, the folder
+ * bound there (or, itself closed, a view of its entries: files and folders
+ * bound, symbolic links made again).  What else the closed folder holds is
+ * hidden.  Returns 0, or -1 with errno set.  In sandbox_mount.c.
+ */
+int sandbox_open_views(const sandbox_policy *p);
+
 /* With SANDBOX_DROP_FD: the candidate opened for reading (before the
  * drop); else -1.  In sandbox_mount.c. */
 int sandbox_candidate_fd(const sandbox_policy *p);

@@ -85,6 +85,18 @@ static int dac_allows(const char *path, uid_t uid, gid_t gid, int acc)
     return (acc == O_WRONLY || (st.st_mode & r)) && (acc == O_RDONLY || (st.st_mode & w));
 }
 
+/* 1 when `path` lies in a folder of the policy that is closed to uid,
+ * gid on the disk: the confined process sees a view of it that is open
+ * (sandbox_open_views), so its mode bits there are not the disk's. */
+static int in_view(const sandbox_policy *p, const char *path)
+{
+    for (int i = 0; i < p->read.n; i++)
+        if (sandbox_path_under(path, p->read.v[i]) && strcmp(p->read.v[i], "/") &&
+            !dac_allows(p->read.v[i], p->uid, p->gid, O_RDONLY))
+            return 1;
+    return 0;
+}
+
 act_outcome sandbox_reach_open(const sandbox_policy *p, pid_t tid, const char *path, int acc,
                                char *what)
 {
@@ -97,7 +109,8 @@ act_outcome sandbox_reach_open(const sandbox_policy *p, pid_t tid, const char *p
     }
     if (p->drop == SANDBOX_DROP_NONE || (p->candidate && !strcmp(path, p->candidate)) ||
         sandbox_path_under(path, "/proc") || sandbox_path_under(path, "/sys") ||
-        sandbox_path_under(path, "/dev") || dac_allows(path, p->uid, p->gid, acc))
+        sandbox_path_under(path, "/dev") || dac_allows(path, p->uid, p->gid, acc) ||
+        in_view(p, path))
         return ACT_ALLOWED;
     char *shown = path_from_cwd(path);
     snprintf(what, SANDBOX_ACT_BYTES, "%s %.*s (closed to uid %u)", how, SANDBOX_ACT_BYTES - 40,
