@@ -137,16 +137,37 @@ int sandbox_act_open_own_name(int listener, const struct seccomp_notif *req,
                               const char *what);
 
 /*
+ * `full` (an absolute path, or one from "/proc/TID/cwd" or
+ * "/proc/TID/fd/N") resolved as thread `tid` sees it, in its own mount
+ * namespace, into `out` (PATH_MAX): its last link followed (`follow`,
+ * then it must exist), or its folder resolved and its last name kept.
+ * Returns 0, or -1 (missing).  In sandbox_path.c.
+ */
+int sandbox_resolve(pid_t tid, const char *full, int follow, char *out);
+
+/* 1 when resolved `path` names an entry (a link not followed) in the
+ * mount namespace of thread `tid`.  In sandbox_path.c. */
+int sandbox_exists(pid_t tid, const char *path);
+
+/*
  * For an open of resolved `path` for access mode `acc` (O_RDONLY, ...) by
  * thread `tid`: ACT_STOP with `what` ("read /proc/4321/cmdline (another
- * process's)", "read /etc/app.conf (closed to uid 65534)") when it names
- * an entry of a process that is not the caller's or one its worker
- * started, or, with root dropped, a file the dropped uid may not open by
- * its mode bits (the candidate itself, loaded through a descriptor, and
- * /proc, /sys, /dev aside); else ACT_ALLOWED.  In sandbox_reach.c.
+ * process's)") when it names an entry of a process that is not the
+ * caller's or one its worker started; else ACT_ALLOWED.  In
+ * sandbox_reach.c.
  */
-act_outcome sandbox_reach_open(const sandbox_policy *p, pid_t tid, const char *path, int acc,
-                               char *what);
+act_outcome sandbox_reach_proc(pid_t tid, const char *path, int acc, char *what);
+
+/*
+ * For an open the policy allows, with root dropped: ACT_STOP with `what`
+ * ("read /etc/app.conf (closed to uid 65534)") when the dropped uid may
+ * not open `path` by the mode bits of the file and the folders on its way
+ * (the candidate itself, loaded through a descriptor; /proc, /sys, /dev;
+ * the views of sandbox_open_views aside); else ACT_ALLOWED.  In
+ * sandbox_reach.c.
+ */
+act_outcome sandbox_reach_closed(const sandbox_policy *p, const char *path, int acc,
+                                 char *what);
 
 /*
  * For a connect or send (`call`, described by `verb`) of thread `tid` to

@@ -97,24 +97,32 @@ static int in_view(const sandbox_policy *p, const char *path)
     return 0;
 }
 
-act_outcome sandbox_reach_open(const sandbox_policy *p, pid_t tid, const char *path, int acc,
-                               char *what)
+static const char *how(int acc)
+{
+    return acc == O_RDONLY ? "read" : acc == O_WRONLY ? "write" : "read and write";
+}
+
+act_outcome sandbox_reach_proc(pid_t tid, const char *path, int acc, char *what)
 {
     pid_t other = proc_entry(path);
-    const char *how = acc == O_RDONLY ? "read" : acc == O_WRONLY ? "write" : "read and write";
-    if (other && !own_process(tid, other)) {
-        snprintf(what, SANDBOX_ACT_BYTES, "%s %.*s (another process's)", how,
-                 SANDBOX_ACT_BYTES - 40, path);
-        return ACT_STOP;
-    }
+    if (!other || own_process(tid, other))
+        return ACT_ALLOWED;
+    snprintf(what, SANDBOX_ACT_BYTES, "%s %.*s (another process's)", how(acc),
+             SANDBOX_ACT_BYTES - 40, path);
+    return ACT_STOP;
+}
+
+act_outcome sandbox_reach_closed(const sandbox_policy *p, const char *path, int acc,
+                                 char *what)
+{
     if (p->drop == SANDBOX_DROP_NONE || (p->candidate && !strcmp(path, p->candidate)) ||
         sandbox_path_under(path, "/proc") || sandbox_path_under(path, "/sys") ||
         sandbox_path_under(path, "/dev") || dac_allows(path, p->uid, p->gid, acc) ||
         in_view(p, path))
         return ACT_ALLOWED;
     char *shown = path_from_cwd(path);
-    snprintf(what, SANDBOX_ACT_BYTES, "%s %.*s (closed to uid %u)", how, SANDBOX_ACT_BYTES - 40,
-             shown, (unsigned)p->uid);
+    snprintf(what, SANDBOX_ACT_BYTES, "%s %.*s (closed to uid %u)", how(acc),
+             SANDBOX_ACT_BYTES - 40, shown, (unsigned)p->uid);
     free(shown);
     return ACT_STOP;
 }
