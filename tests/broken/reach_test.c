@@ -48,7 +48,17 @@ static int empty_dir(const char *dir)
  * "it tried to " `act` and "(the worker was stopped)", no survivor,
  * $TMPDIR empty afterwards.
  */
+static void reached_from(const char *so, const char *name, const char *act);
+
 static void reached(const char *name, const char *act)
+{
+    char so[512];
+    snprintf(so, sizeof so, "%s/%s.so", run_broken_dir(), name);
+    reached_from(so, name, act);
+}
+
+/* reached, on candidate file `so`. */
+static void reached_from(const char *so, const char *name, const char *act)
 {
     char mark[128], label[96], json[512], tmp[64], cases[512], want[400];
     snprintf(tmp, sizeof tmp, "/tmp/reshape-reach-XXXXXX");
@@ -57,8 +67,6 @@ static void reached(const char *name, const char *act)
     snprintf(mark, sizeof mark, "%s-%ld", name, (long)getpid());
     snprintf(label, sizeof label, "reach-%s", name);
     snprintf(cases, sizeof cases, "%s/onednn_static_reshape_1.yaml", run_cases_dir());
-    char so[512];
-    snprintf(so, sizeof so, "%s/%s.so", run_broken_dir(), name);
     const char *more[] = {"--cases", cases, "--variants", "infer,dense", NULL};
     setenv("RESHAPE_HOSTILE_MARK", mark, 1);
     setenv("TMPDIR", tmp, 1);
@@ -107,6 +115,19 @@ Test(reach, a_root_only_file_is_a_finding, .timeout = 300)
     char act[128];
     snprintf(act, sizeof act, "read %s (closed to uid 65534)", path);
     reached("reads_root_only_file", act);
+    /* from a folder closed to the workers' uid (mktemp -d): it loads,
+     * through a descriptor, and keeps no capability to read the file */
+    char dir[64], so[128], from[512];
+    snprintf(dir, sizeof dir, "/tmp/reshape-closed-XXXXXX");
+    cr_assert_not_null(mkdtemp(dir));
+    snprintf(so, sizeof so, "%s/reads_root_only_file.so", dir);
+    snprintf(from, sizeof from, "%s/reads_root_only_file.so", run_broken_dir());
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "cp %s %s", from, so);
+    cr_assert_eq(system(cmd), 0);
+    reached_from(so, "reads_root_only_file", act);
+    unlink(so);
+    rmdir(dir);
     unsetenv("RESHAPE_HOSTILE_TARGET");
     unlink(path);
 }
