@@ -2,9 +2,10 @@
  * test_confine.c - the workers' confinement (harness/README.md, "Sandbox")
  * through the real binary: the scratch folder is the candidate's (TMPDIR,
  * HOME, cwd) and is gone after the run; a read outside what it may read
- * fails and is a finding that stops the worker, and --sandbox-allow opens it; a secret read while
- * loading stops the load and says so; a worker may name its own threads;
- * perf's workers are confined alike;
+ * fails and is a finding that stops the worker, and --sandbox-allow opens
+ * it; a secret read while loading stops the load and says so; a worker may name its own threads;
+ * perf's workers are confined alike; a refused act of a process the
+ * candidate started is a finding too;
  * the report says which layers the workers got.
  */
 #include <criterion/criterion.h>
@@ -162,5 +163,16 @@ Test(confine, sandbox_off_is_in_the_report_and_the_options_in_help)
     r = run_harness("--help");
     cr_expect(strstr(r.out, "--sandbox-allow PATH"), "%s", r.out);
     cr_expect(strstr(r.out, "--sandbox-deny PATH"), "%s", r.out);
+    run_free(&r);
+}
+
+Test(confine, a_refused_act_of_a_process_the_candidate_started_is_a_finding)
+{
+    run r = run_harness("--candidate " CANDS "child_reads_cmdline.so --cases " BASIC " --quiet");
+    cr_expect_eq(r.code, 1, "%s%s", r.out, r.err);
+    cr_assert_not_null(r.report);
+    cr_expect_gt(count_verdict(r.report, "CRASH"), 0, "%s", r.out);
+    cr_expect(strstr(r.out, "it tried to read /proc/1/cmdline (another process's) (the worker "
+                            "was stopped)"), "%s", r.out);
     run_free(&r);
 }
