@@ -4,8 +4,10 @@
  * Four layers, each the kernel's, none depending on another:
  *   - the confinement of the process that loads the candidate
  *     (sandbox_confine, sandbox_confine.c): a private scratch folder as
- *     TMPDIR, HOME and working folder; a network namespace of its own (or
- *     no network sockets at all); root dropped to an unprivileged uid;
+ *     TMPDIR, HOME and working folder, a size-limited tmpfs of a mount
+ *     namespace of its own (sandbox_mount.c); a network namespace of its
+ *     own (or no network sockets at all); root dropped to an unprivileged
+ *     uid with no capability;
  *     Landlock (sandbox_fs.c): read only what a library needs, write only
  *     the scratch folder, no TCP, no abstract Unix socket or signal out of
  *     its domain; a seccomp filter that refuses attribute changes and
@@ -13,9 +15,10 @@
  *     the observer;
  *   - the observer (sandbox_watch.c, sandbox_act.c), in the parent: it
  *     reads each handed call, lets the kernel decide it, and stops the
- *     worker that made it (SIGKILL; not its zygote) when it would change a
- *     file outside the scratch folder, read a secret or reach the network,
- *     recording what it tried;
+ *     worker that made it (SIGKILL; not its zygote) when the call is
+ *     refused (a change outside the scratch folder, a secret, the network,
+ *     another process's /proc entries, a Unix socket not its own:
+ *     sandbox_reach.c), recording what it tried;
  *   - the seccomp filter of the process that loads the candidate, which
  *     its workers inherit (sandbox_install, sandbox.c): no signal, trace
  *     or memory access to another process, no namespace, mount or change
