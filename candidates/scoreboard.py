@@ -38,6 +38,7 @@ import scoreboard_certify
 from scoreboard_notes import LIBRARY_TEXT, note_for
 import scoreboard_layouts
 import scoreboard_perf
+import scoreboard_record
 
 LIBRARIES = ["onednn", "onednn_graph", "onnxruntime", "libtorch", "numpy", "xnnpack",
              "xtensor", "eigen", "opencv", "armnn"]
@@ -98,8 +99,12 @@ def run_harness(harness, adapter, report_dir):
 
 
 def op_table(report):
-    """{op: Counter of verdicts} over every entry of the report."""
+    """{op: Counter of verdicts} over every entry of the report (or the
+    counts a dated record keeps)."""
     table = {op: collections.Counter() for op in OPS}
+    if scoreboard_record.is_record(report):
+        table.update(scoreboard_record.op_counts(report))
+        return table
     for entry in report["cases"]:
         table.setdefault(entry["op"], collections.Counter())[entry["verdict"]] += 1
     return table
@@ -143,6 +148,8 @@ def render(results, out_path, perf_rows, cert_rows):
             continue
         cand = res["report"]["candidate"]
         name = "%s %s" % (cand["name"], cand["version"])
+        if scoreboard_record.is_record(res["report"]):
+            name += " (record of %s)" % res["report"]["record"]["measured"]
         for op, counts in sorted(op_table(res["report"]).items(),
                                  key=lambda kv: OPS.index(kv[0]) if kv[0] in OPS else 99):
             lines.append("| %s | %s | %s | %s |" %
@@ -166,6 +173,8 @@ def render(results, out_path, perf_rows, cert_rows):
                    report["verdict"], report["status_agreement"]["agree"],
                    report["status_agreement"]["disagree"]), ""]
         lines += extra
+        if scoreboard_record.is_record(report):
+            lines += scoreboard_record.lines(report)
         found = findings(report)
         if not found:
             lines += ["Nothing: every run it supports passes.", ""]
@@ -181,7 +190,11 @@ def render(results, out_path, perf_rows, cert_rows):
                           f["runs"], f["cases"], ", ".join(f["ops"]), ", ".join(f["variants"]),
                           ex["id"], ex["variant"], cell(ex["expected"]), cell(ex["got"])))
         for mine, other, op in COMPARE:
-            if mine == lib and reports.get(other) is not None:
+            if mine == lib and scoreboard_record.is_record(report):
+                lines += ["", report.get("compare_heading", "Against %s on %s:" % (other, op)), ""]
+                lines += report.get("compare_lines", [])
+            elif mine == lib and reports.get(other) is not None \
+                    and not scoreboard_record.is_record(reports[other]):
                 ocand = reports[other]["candidate"]
                 lines += ["", "Against %s %s on %s, run by run (runs neither answered "
                           "NOT_SUPPORTED):" % (ocand["name"], ocand["version"], op), ""]
@@ -194,6 +207,24 @@ def render(results, out_path, perf_rows, cert_rows):
     lines += scoreboard_certify.section(cert_rows) + scoreboard_perf.section(perf_rows)
     with open(out_path, "w") as f:
         f.write("\n".join(lines))
+
+
+def keep_record(lib, report_dir, json_path, res):
+    """Where `lib` has no report.json, its dated record (scoreboard_record.py)
+    becomes res["report"]; says so on stdout.  False (said on stderr) for a
+    record that cannot be read."""
+    if os.path.exists(json_path):
+        return True
+    try:
+        record = scoreboard_record.load(report_dir)
+    except ValueError as e:
+        print("scoreboard: bad dated record: %s" % e, file=sys.stderr)
+        return False
+    if record is not None:
+        res["report"] = record
+        print("scoreboard: kept %s's dated record of %s (%s)" %
+              (lib, record["record"]["measured"], os.path.join(report_dir, scoreboard_record.RECORD)))
+    return True
 
 
 def main():
@@ -225,6 +256,7 @@ def main():
                 print("scoreboard: skipped %s: %s not built (run `make candidates`)" %
                       (lib, adapter))
                 res["status"] = "not built"
+                failed = not keep_record(lib, report_dir, json_path, res) or failed
                 results.append((lib, res))
                 continue
             rc, res["seconds"] = run_harness(args.harness, adapter, report_dir)
@@ -249,6 +281,8 @@ def main():
                 failed = True
             print("scoreboard: no report for '%s': %s" % (lib, e), file=sys.stderr)
             res["status"] = "no report"
+            if render_only:
+                failed = not keep_record(lib, report_dir, json_path, res) or failed
         results.append((lib, res))
     ref_dir = os.path.join(args.reports, "reference")
     if not args.render_only and not only and \
@@ -257,8 +291,13 @@ def main():
     perf_rows, cert_rows = [("reference", "reference", scoreboard_perf.headline(ref_dir))], []
     for lib, res in results:
         if res.get("report") is not None:
-            cand, folder = res["report"]["candidate"], os.path.join(args.reports, lib)
+            report = res["report"]
+            cand, folder = report["candidate"], os.path.join(args.reports, lib)
             name = "%s %s" % (cand["name"], cand["version"])
+            if scoreboard_record.is_record(report):
+                perf_rows.append((name, lib, report.get("perf_headline")))
+                cert_rows.append((name, report.get("certificate")))
+                continue
             perf_rows.append((name, lib, scoreboard_perf.headline(folder)))
             cert_rows.append((name, scoreboard_certify.record(folder)))
     out = os.path.join(args.reports, "SCOREBOARD.md")

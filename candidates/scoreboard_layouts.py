@@ -106,6 +106,11 @@ def section(results):
         report = res.get("report")
         if report is None:
             continue
+        if "cases" not in report:       # a dated record keeps its rendered lines
+            rows += report.get("layout_rows", [])
+            details += report.get("layout_details", [])
+            seen = seen or bool(report.get("layout_rows"))
+            continue
         cand = report["candidate"]
         name = "%s %s" % (cand["name"], cand["version"])
         for variant in VARIANTS:

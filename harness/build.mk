@@ -15,7 +15,7 @@ HARNESS_OBJ  := $(HARNESS_SRC:%.c=$(BUILD)/obj/%.o)
 HARNESS_SOBJ := $(HARNESS_SRC:%.c=$(BUILD)/san/obj/%.o)
 # -z now: every symbol bound at start, so no worker forked from a zygote
 # (harness/engine/zygote.h) binds one again on its first call
-HARNESS_LIBS := -lyaml -ljansson -lcrypto -larchive -lseccomp -lelf -ldl -pthread -Wl,-z,now
+HARNESS_LIBS := -lyaml -ljansson -lz -lcrypto -larchive -lseccomp -lelf -ldl -pthread -Wl,-z,now
 
 $(BUILD)/obj/harness/%.o $(BUILD)/san/obj/harness/%.o: CFLAGS += -pthread -Iharness
 $(BUILD)/san/obj/harness/%.o: SAN_CFLAGS += -pthread -Iharness
@@ -54,7 +54,7 @@ $(BUILD)/san/reshape-conform-worker: $(BUILD)/san/obj/harness/cli/worker_main.o 
 
 ALL_TARGETS += $(BUILD)/reshape-conform $(BUILD)/san/reshape-conform \
                $(BUILD)/reshape-conform-worker $(BUILD)/san/reshape-conform-worker
-DEB_PACKAGES += libyaml-dev libjansson-dev libssl-dev libarchive-dev libseccomp-dev libelf-dev
+DEB_PACKAGES += libyaml-dev libjansson-dev zlib1g-dev libssl-dev libarchive-dev libseccomp-dev libelf-dev
 
 # make run: the reference over every case and variant; fails unless it is
 # conformant.  Builds only what it runs (the harness and the reference .so;

@@ -19,6 +19,7 @@ import markupsafe
 import charts
 import text_diff
 from case_source import CaseSource
+from gate_model import SHOWN as GATE_SHOWN, was_of
 from report_model import Model, group_by_id, counts_against, short_hex
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -127,5 +128,6 @@ def render(report, source_roots):
         skipped=model.skipped[:SKIPPED_ENTRIES],
         skipped_left=max(len(model.skipped) - SKIPPED_ENTRIES, 0),
         disagreeing=model.disagreeing[:DISAGREEING],
-        disagreeing_left=max(len(model.disagreeing) - DISAGREEING, 0))
+        disagreeing_left=max(len(model.disagreeing) - DISAGREEING, 0),
+        gate_shown=GATE_SHOWN, was_of=was_of)
 

@@ -10,6 +10,7 @@ import re
 
 import jinja2
 
+from gate_model import SHOWN as GATE_SHOWN, was_of
 from report_model import Model, counts_against
 
 # How many failing or waived entries the summary lists before "and N more".
@@ -87,4 +88,4 @@ def render(report, html_name="report.html"):
         r=report, m=model, listed=model.not_passing[:LISTED],
         more=max(len(model.not_passing) - LISTED, 0),
         listed_findings=LISTED_FINDINGS, detail_width=DETAIL_WIDTH, html_name=html_name,
-        counts_against=counts_against)
+        counts_against=counts_against, gate_shown=GATE_SHOWN, was_of=was_of)

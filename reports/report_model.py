@@ -8,6 +8,7 @@ disagree.
 
 import re
 
+from gate_model import Gate
 from report_schema import VERDICTS, NOT_COUNTING
 
 # The order the ABI lists operations and dtypes in; anything else a report
@@ -140,6 +141,8 @@ class Model:
         self.summary = report["summary"]
         self.verdict = report["verdict"]
         self.conformant = report["verdict"] == "conformant"
+        # what --baseline / --expectations answered: the views open with it
+        self.gate = Gate(report)
 
         # The verdicts that occur in this run, for table columns; PASS is
         # always shown so an all-failing table still says 0 passed.

@@ -1,53 +1,40 @@
 # candidates/onednn_graph/build.mk - the oneDNN Graph adapter,
 # build/candidates/onednn_graph.so (`make candidates`; not part of `all`).
 #
-# oneDNN 3.x (the Graph API) is not in Debian 12: it is built from the
-# vendored source tarball ONEDNN_TARBALL by build_onednn.sh into a cache
-# outside the clone, ONEDNN_CACHE/onednn-<version>-<config hash>/, once
-# (`make onednn-graph`, about 20 minutes on 2 idle cores; `make candidates`
-# runs it first, with ninja's progress on the terminal).  A kernel team with
-# its own oneDNN 3.x install names it with ONEDNN_GRAPH_ROOT instead and
-# nothing is built.  Without either, the adapter is skipped with one line.
+# The adapter is built only against a oneDNN 3.x that the machine's package
+# archive provides: the Graph API (oneapi/dnnl/dnnl_graph.h) came with
+# oneDNN 3.0, and third-party code here comes from the registries alone
+# (README.md, "Where third-party code comes from").  Debian 12's libdnnl-dev
+# is 2.6.3, without it, so there `make candidates` skips the adapter with
+# one line, and the scoreboard keeps its dated record
+# (reports/onednn_graph/record.json).
 include candidates/adapters.mk
 
 ADAPTER_LIBS += onednn_graph
 
-ONEDNN_VERSION    := 3.13.1
-ONEDNN_SHA256     := ed3389852ba0130f414056d50c4a668135c1aa906a8922fe50efceb70c6aa0dc
-ONEDNN_TARBALL    ?= ../shared/vendor/oneDNN-$(ONEDNN_VERSION).tar.gz
-ONEDNN_CACHE      ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/reshape-conform
-ONEDNN_JOBS       ?= 2
-ONEDNN_GRAPH_ROOT ?=
-ONEDNN_BUILD_SH   := sh candidates/onednn_graph/build_onednn.sh "$(ONEDNN_TARBALL)" \
-                     $(ONEDNN_SHA256) $(ONEDNN_VERSION) "$(ONEDNN_CACHE)" $(ONEDNN_JOBS)
-# The install the adapter compiles and links against (asked of the script,
-# which only prints the cache path for --prefix; expanded when used).
-ONEDNN_PREFIX      = $(or $(ONEDNN_GRAPH_ROOT),$(shell $(ONEDNN_BUILD_SH) --prefix))
-
-# Builds oneDNN into the cache (or checks ONEDNN_GRAPH_ROOT); never fails the
-# caller: without a tarball it says so and the adapter is skipped later.
-.PHONY: onednn-graph
-onednn-graph:
-	@if [ -n "$(ONEDNN_GRAPH_ROOT)" ]; then \
-	  echo "onednn-graph: using ONEDNN_GRAPH_ROOT=$(ONEDNN_GRAPH_ROOT)"; \
-	elif [ ! -f "$(ONEDNN_TARBALL)" ]; then \
-	  echo "onednn-graph: no tarball at $(ONEDNN_TARBALL) and no ONEDNN_GRAPH_ROOT: the adapter will be skipped"; \
-	else $(call adapter_apt,cmake ninja-build) && \
-	  $(ONEDNN_BUILD_SH) >/dev/null || echo "onednn-graph: the oneDNN build failed"; fi
-
-candidates: onednn-graph
+ONEDNN_GRAPH_HEADER := /usr/include/oneapi/dnnl/dnnl_graph.h
 
 .PHONY: adapter-install-onednn_graph
 adapter-install-onednn_graph:
-	@if [ -n "$(ONEDNN_GRAPH_ROOT)" ]; then \
-	  test -f "$(ONEDNN_GRAPH_ROOT)/include/oneapi/dnnl/dnnl_graph.h" || { \
-	    echo "ONEDNN_GRAPH_ROOT=$(ONEDNN_GRAPH_ROOT) has no include/oneapi/dnnl/dnnl_graph.h" >&2; exit 1; }; \
-	else $(call adapter_apt,cmake ninja-build) && $(ONEDNN_BUILD_SH) >/dev/null; fi
+	@$(call adapter_apt,libdnnl-dev)
 
-$(BUILD)/obj/candidates/onednn_graph/onednn_graph.o: CFLAGS += -I$(ONEDNN_PREFIX)/include
+# Replaces the rule of adapters.mk for this library, to say why it is
+# skipped where the archive's oneDNN has no Graph API.
+.PHONY: candidates-onednn_graph
+candidates-onednn_graph:
+	@mkdir -p $(BUILD)
+	@log=$(BUILD)/candidates-onednn_graph.log; \
+	if ! $(MAKE) --no-print-directory -s adapter-install-onednn_graph >$$log 2>&1; then \
+	  echo "candidates: skipped onednn_graph: could not install libdnnl-dev (see $$log)"; \
+	elif [ ! -f $(ONEDNN_GRAPH_HEADER) ]; then \
+	  echo "candidates: skipped onednn_graph: the package archive's oneDNN" \
+	    "($$(dpkg-query -W -f='libdnnl-dev $${Version}' libdnnl-dev)) has no Graph API" \
+	    "(no $(ONEDNN_GRAPH_HEADER)); reports/onednn_graph/record.json keeps its last results"; \
+	elif ! $(MAKE) --no-print-directory $(ADAPTER_DIR)/onednn_graph.so >>$$log 2>&1; then \
+	  echo "candidates: skipped onednn_graph: the adapter did not build (see $$log)"; \
+	else echo "candidates: built $(ADAPTER_DIR)/onednn_graph.so"; fi
 
 $(ADAPTER_DIR)/onednn_graph.so: candidates/adapter.map \
     $(BUILD)/obj/candidates/onednn_graph/onednn_graph.o
 	@mkdir -p $(@D)
-	$(CC) $(ADAPTER_SO_FLAGS) -o $@ $(filter %.o,$^) -L$(ONEDNN_PREFIX)/lib \
-	  -Wl,-rpath,$(ONEDNN_PREFIX)/lib -ldnnl -lpthread
+	$(CC) $(ADAPTER_SO_FLAGS) -o $@ $(filter %.o,$^) -ldnnl -lpthread

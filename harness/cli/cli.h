@@ -19,6 +19,8 @@ int run_main(int argc, char **argv, int list);
 int cmd_run(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_expectations(int argc, char **argv);
 int cmd_certify(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_perf(int argc, char **argv);

@@ -21,7 +21,8 @@ static const char run_usage[] =
 "  --sandbox-deny PATH  keep PATH from it, as the run's own files; repeatable\n"
 "  --sandbox-scratch-mb N  the size of each slot's scratch tmpfs (default 64)\n"
 "  --variants LIST      comma-separated variants, or all (default all)\n"
-"  --filter GLOB        only ids matching GLOB (fnmatch)\n"
+"  --filter GLOB        only ids matching GLOB (fnmatch), or ID/VARIANT as the\n"
+"                       reports print them; repeatable (any of them)\n"
 "  --tag TAG            only cases with TAG; repeatable (any of them)\n"
 "  --op OP              only cases of OP; repeatable\n"
 "  --shard K/N          only shard K of N (by SHA-256 of the id)\n"
@@ -34,8 +35,10 @@ static const char run_usage[] =
 "                       a match failing as expected is WAIVED, one that\n"
 "                       passes is UNEXPECTED_PASS\n"
 "  --update-expectations  rewrite FILE without the entries that pass now\n"
-"  --baseline OLD.json  a previous report: exit 1 only for regressions, list\n"
-"                       them and the new passes\n"
+"  --baseline OLD.json  a previous report (or OLD.json.gz): exit 1 only for\n"
+"                       regressions, list them and the fixes\n"
+"  --allow-fixes        a known failure that passes now (UNEXPECTED_PASS) is\n"
+"                       a fix that does not fail the gate\n"
 "  --json FILE          write the JSON report (<srcdir>/reports/SCHEMA.md)\n"
 "  --junit FILE         write the JUnit XML report\n"
 "  --report-dir DIR     write DIR/report.json, DIR/report.xml, then render\n"
@@ -51,8 +54,10 @@ static const char run_usage[] =
 "exit status: 0 conformant, 1 not conformant (a candidate that dies or is\n"
 "refused while loading included), 2 bad usage or invalid input files, 3\n"
 "harness failure, 77 nothing tested (the candidate's device is not\n"
-"available here); the highest that applies.  With --baseline, 1\n"
-"means a regression against OLD.json.\n";
+"available here); the highest that applies.  With --baseline or\n"
+"--expectations, 1 means the gate failed: a regression (a failure neither\n"
+"waived nor failing in OLD.json), or a fix of a known failure without\n"
+"--allow-fixes.\n";
 
 #include <errno.h>
 #include <getopt.h>
@@ -76,10 +81,12 @@ static const char run_usage[] =
 /* The most findings the terminal shows; the summary line and "+N more"
  * make the run's output at most 40 lines. */
 #define FINDINGS_LINES 38
+/* The ids the gate shows of each group of regressions or fixes. */
+#define GATE_LINES 5
 
 enum {
     O_CANDIDATE = 256, O_CASES, O_JOBS, O_TIMEOUT, O_ISOLATION, O_VARIANTS, O_FILTER, O_TAG,
-    O_OP, O_SHARD, O_SEED, O_MAX_BYTES, O_STRICT, O_LIBRARIES, O_EXPECTATIONS, O_UPDATE_EXP, O_BASELINE,
+    O_OP, O_SHARD, O_SEED, O_MAX_BYTES, O_STRICT, O_LIBRARIES, O_EXPECTATIONS, O_UPDATE_EXP, O_BASELINE, O_ALLOW_FIXES,
     O_JSON, O_JUNIT, O_SANDBOX, O_SB_ALLOW, O_SB_WRITE, O_SB_DENY, O_SB_SCRATCH, O_JOURNAL, O_RESUME,
     O_REPORT_DIR, O_LIST, O_VERBOSE, O_QUIET, O_HELP
 };
@@ -107,6 +114,7 @@ static const struct option run_options_table[] = {
     {"expectations", required_argument, NULL, O_EXPECTATIONS},
     {"update-expectations", no_argument, NULL, O_UPDATE_EXP},
     {"baseline", required_argument, NULL, O_BASELINE},
+    {"allow-fixes", no_argument, NULL, O_ALLOW_FIXES},
     {"json", required_argument, NULL, O_JSON},
     {"junit", required_argument, NULL, O_JUNIT},
     {"report-dir", required_argument, NULL, O_REPORT_DIR},
@@ -177,7 +185,19 @@ static void parse(run_options *o, int argc, char **argv)
             if (parse_variants(optarg, &o->variants, &bad))
                 usage_error("unknown variant '%s'", bad);
             break;
-        case O_FILTER: o->filter = optarg; break;
+        case O_FILTER: {
+            const char *slash = strrchr(optarg, '/');
+            unsigned mask;
+            char *bad = NULL;
+            if (slash && (slash == optarg || !slash[1]))
+                usage_error("'--filter' wants ID_GLOB or ID_GLOB/VARIANT, not '%s'", optarg);
+            if (slash && !strpbrk(slash + 1, "*?[") && parse_variants(slash + 1, &mask, &bad)) {
+                free(bad);
+                usage_error("unknown variant in '--filter %s'", optarg);
+            }
+            push(&o->filters, &o->nfilters, optarg);
+            break;
+        }
         case O_TAG: push(&o->tags, &o->ntags, optarg); break;
         case O_OP: {
             int op;
@@ -207,6 +227,7 @@ static void parse(run_options *o, int argc, char **argv)
         case O_EXPECTATIONS: o->expectations = optarg; break;
         case O_UPDATE_EXP: o->update_expectations = 1; break;
         case O_BASELINE: o->baseline = optarg; break;
+        case O_ALLOW_FIXES: o->allow_fixes = 1; break;
         case O_JSON: o->json = optarg; break;
         case O_JUNIT: o->junit = optarg; break;
         case O_REPORT_DIR: o->report_dir = optarg; break;
@@ -225,7 +246,7 @@ static void parse(run_options *o, int argc, char **argv)
     if (o->update_expectations && !o->expectations)
         usage_error("'--update-expectations' needs '%s'", "--expectations FILE");
     if (o->update_expectations &&
-        (o->filter || o->ntags || o->nops || o->shard_n > 1 || o->variants != (1u << V_COUNT) - 1))
+        (o->nfilters || o->ntags || o->nops || o->shard_n > 1 || o->variants != (1u << V_COUNT) - 1))
         usage_error("'--update-expectations' needs every case and variant: drop %s",
                     "--filter, --tag, --op, --shard and --variants");
 }
@@ -267,6 +288,7 @@ int run_main(int argc, char **argv, int list)
         case_set_free(&set);
         free(o.cases);
         free(o.tags);
+        free(o.filters);
         free(o.op_names);
         free(default_cases);
         return code;
@@ -359,24 +381,26 @@ int run_main(int argc, char **argv, int list)
              "about is not conformant");
     against = !run_conformant(passed, against);
     const char *headline = against ? "nonconformant" : "conformant";
-    char *base_line = NULL;
-    if (o.baseline) {
-        baseline_compare(&base, &set, res, nres);
-        baseline_print(&base, &set, res);
-        headline = base_line = baseline_headline(&base, headline);
-    }
+    int gated = o.baseline || o.expectations, gate_code = GATE_PASSES;
+    char *gate_line = NULL;
     sandbox_summary seen;
     json_t *sandbox_facts = run_sandbox_json(e && engine_sandbox_summary(e, &seen) == 0 ? &seen
                                                                                        : NULL, sb);
     /* reports first (the renderer may print), the findings, the summary line last */
-    if (o.json || o.junit || o.report_dir || against) {
+    if (o.json || o.junit || o.report_dir || against || gated) {
         run_info ri = {&o, &set, cand, sha, &probe, "", secs, res, nres, waivers,
                        o.baseline ? &base : NULL, libs};
         memcpy(ri.started_utc, started, sizeof started);
         json_t *report = report_build(&ri);
         json_object_set(json_object_get(report, "host"), "sandbox", sandbox_facts);
+        if (gated) {
+            json_t *g = json_object_get(report, "gate");
+            gate_code = json_is_true(json_object_get(g, "passed")) ? GATE_PASSES : GATE_FAILS;
+            headline = gate_line = xstrdup(gate_headline(report));
+        }
         run_write_reports(&o, report);
-        findings_print(stdout, json_object_get(report, "findings"), FINDINGS_LINES, pr.color);
+        gate_print(stdout, report, GATE_LINES);
+        findings_print(stdout, report, FINDINGS_LINES, pr.color);
         if (!o.quiet)
             skips_print(stdout, json_object_get(report, "skips"), o.verbose, FINDINGS_LINES);
         json_decref(report);
@@ -394,8 +418,8 @@ int run_main(int argc, char **argv, int list)
              strays, strays == 1 ? "" : "es");
     run_sandbox_end(sb);
     int code = against ? EXIT_NONCONFORMANT : EXIT_CONFORMANT;
-    if (o.baseline)
-        code = base.nregressions ? EXIT_NONCONFORMANT : EXIT_CONFORMANT;
+    if (gated)
+        code = gate_code == GATE_FAILS ? EXIT_NONCONFORMANT : EXIT_CONFORMANT;
     if (set.nerrors)
         code = EXIT_USAGE;
     if (run_ground_check(&grd) != EXIT_CONFORMANT)
@@ -405,7 +429,7 @@ int run_main(int argc, char **argv, int list)
         free(res[i].got);
     }
     json_decref(libs);
-    free(base_line);
+    free(gate_line);
     baseline_free(&base);
     free(res);
     free(waivers);
@@ -415,6 +439,7 @@ int run_main(int argc, char **argv, int list)
     case_set_free(&set);
     free(o.cases);
     free(o.tags);
+    free(o.filters);
     free(o.op_names);
     free(o.sandbox_allow);
     free(o.sandbox_write);

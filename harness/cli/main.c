@@ -23,6 +23,8 @@ static const struct command {
     {"run", cmd_run, "run the cases against a candidate (the default)"},
     {"list", cmd_list, "print the selected cases"},
     {"merge", cmd_merge, "join the JSON reports of shards into one"},
+    {"compare", cmd_compare, "gate a JSON report against a previous one"},
+    {"expectations", cmd_expectations, "write an expectations file from a report"},
     {"certify", cmd_certify, "run the full suite and write a certification bundle"},
     {"verify", cmd_verify, "check a certification bundle"},
     {"perf", cmd_perf, "time a candidate's execute beside memcpy"},

@@ -75,10 +75,15 @@ static int map_wview(arena *a)
 int arena_create(arena *a, size_t big_src, size_t big_dst)
 {
     lay_out(a, big_src, big_dst);
-    a->fd = memfd_create("reshape-conform-arena", MFD_CLOEXEC);
+    a->fd = memfd_create("reshape-conform-arena", MFD_CLOEXEC | MFD_ALLOW_SEALING);
     if (a->fd < 0)
         return -1;
-    if (ftruncate(a->fd, (off_t)a->size) != 0)
+    /* sealed before any worker sees it: no process, through any fd or
+     * /proc/PID/fd, can shrink it under the parent's view (SIGBUS) or
+     * grow it, and no seal can be changed */
+    const int seals = F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL;
+    if (ftruncate(a->fd, (off_t)a->size) != 0 || fcntl(a->fd, F_ADD_SEALS, seals) != 0 ||
+        (fcntl(a->fd, F_GET_SEALS) & seals) != seals)
         goto fail;
     a->pview = mmap(NULL, a->size, PROT_READ | PROT_WRITE, MAP_SHARED, a->fd, 0);
     if (a->pview == MAP_FAILED) {

@@ -45,6 +45,15 @@ typedef struct slot {
     size_t head_len;
     char head[ENGINE_OUTPUT_HEAD + 1];
     deadline_req req[ARENA_CELLS];  /* the batch's requests, for deadline.h */
+    int cells[ARENA_CELLS];         /* the batch's cells, the parent's copy:
+                                       the batch page's is the worker's word */
+    int64_t submit_ns;              /* when the parent submitted the batch */
+    int64_t cap_ns[ARENA_CELLS];    /* request k ends by then at the latest:
+                                       submit_ns plus the full budgets of
+                                       requests 0..k (deadline.h) */
+    char lie[SANDBOX_ACT_BYTES];    /* what the candidate's side was caught
+                                       lying about ("answered pid ..."), to
+                                       be the running request's CRASH; "" */
     int full;               /* a full-budget slot (engine_full_budget_slot) */
 } slot;
 
@@ -82,6 +91,8 @@ struct engine {
                                            workers are forked from zygotes */
     int strays;                         /* processes killed that no result counts */
     int forkable;                       /* workers are forked from zygotes */
+    int zygote_lied;                    /* a zygote forged a pid: workers are
+                                           spawned from now on, none forked */
     deadline dl;
     char load_tail[ENGINE_OUTPUT_HEAD + 1];     /* end of a loading worker's output */
     pthread_t owner;                    /* the thread that started the engine */
@@ -115,8 +126,10 @@ int proc_await_end(proc *p, int64_t by);
  * started it (spawner.h). */
 int proc_spawn(engine *e, proc *p, char **err);
 
-/* Asks zygote `z` for a worker, into *p (ready, fresh).  Returns 0, or -1
- * with *err set when the zygote did not answer with one. */
+/* Asks zygote `z` for a worker, into *p (ready, fresh).  Returns 0, -1
+ * with *err set when the zygote did not answer with one, or -2 with *err
+ * set ("answered pid N ...") when the pid it answered is not a new child
+ * of the harness: the candidate forged it (spawn.c, proc_is_new_child). */
 int proc_fork(engine *e, proc *z, proc *p, char **err);
 
 /* Waits until worker `p` has loaded the candidate.  Returns 0, or -1 with

@@ -1,25 +1,51 @@
 /*
  * groups.c - killing the engine's process groups when the harness is
- * interrupted (groups.h).  Depends on POSIX signals and C11 atomics.
+ * interrupted (groups.h).  Depends on POSIX signals and threads and C11
+ * atomics.
  */
 #define _GNU_SOURCE
 #include "groups.h"
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
+#include <unistd.h>
 
-/* Group leaders; 0 is a free place.  Lock-free, for the signal handler. */
-#define GROUPS_MAX 1024
+/* Group leaders; 0 is a free place.  Read lock-free, by the signal
+ * handler too. */
+#define GROUPS_MAX 4096
 static _Atomic int leaders[GROUPS_MAX];
+/* claims are made one at a time, so that two never register one pid */
+static pthread_mutex_t claiming = PTHREAD_MUTEX_INITIALIZER;
 
-void groups_add(pid_t pid)
+/* A pid no group kill may name: none, init, the harness or its group. */
+static int never_killed(pid_t pid)
 {
-    for (int k = 0; k < GROUPS_MAX; k++) {
-        int free_place = 0;
-        if (atomic_compare_exchange_strong(&leaders[k], &free_place, (int)pid))
-            return;
+    return pid <= 1 || pid == getpid() || pid == getpgrp();
+}
+
+int groups_claim(pid_t pid)
+{
+    if (never_killed(pid))
+        return -1;
+    int rc = -1;
+    pthread_mutex_lock(&claiming);
+    int k, free_at = -1;
+    for (k = 0; k < GROUPS_MAX; k++) {
+        int g = atomic_load(&leaders[k]);
+        if (g == (int)pid)
+            break;
+        if (g == 0 && free_at < 0)
+            free_at = k;
     }
+    if (k == GROUPS_MAX) {
+        rc = free_at < 0 ? -2 : 0;
+        if (free_at >= 0)
+            atomic_store(&leaders[free_at], (int)pid);
+    }
+    pthread_mutex_unlock(&claiming);
+    return rc;
 }
 
 void groups_remove(pid_t pid)
@@ -35,7 +61,7 @@ static void on_interrupt(int sig)
 {
     for (int k = 0; k < GROUPS_MAX; k++) {
         int g = atomic_load(&leaders[k]);
-        if (g > 0)
+        if (g > 0 && !never_killed(g))
             kill(-g, SIGKILL);
     }
     signal(sig, SIG_DFL);

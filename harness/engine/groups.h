@@ -9,15 +9,24 @@
  * (PR_SET_PDEATHSIG), their children would not.  While an engine runs,
  * SIGINT, SIGTERM, SIGHUP and SIGQUIT (when nobody else handles them)
  * SIGKILL every group registered here, then end the harness as they would
- * have.  Depends on POSIX signals and C11 atomics.
+ * have, never the group of a pid at most 1, the harness's or its own
+ * group.  Depends on POSIX signals and threads and C11 atomics.
  */
 #ifndef HARNESS_GROUPS_H
 #define HARNESS_GROUPS_H
 
 #include <sys/types.h>
 
-/* Registers the group led by `pid`; best effort (a full table skips it). */
-void groups_add(pid_t pid);
+/*
+ * Registers the group led by `pid`, a process the harness itself started
+ * (posix_spawn) or checked to be a new child of its own (spawn.c,
+ * proc_fork).  The registry is also the engine's list of the processes it
+ * knows: a pid is claimed once.  Returns 0; -1 when `pid` is already
+ * registered, is at most 1, is the harness's pid or its process group's
+ * (never a group to kill); -2 when the table (4096 places) is full, and
+ * `pid` was not found in it (it is not registered then).
+ */
+int groups_claim(pid_t pid);
 
 /* Forgets the group led by `pid` (once it is reaped). */
 void groups_remove(pid_t pid);

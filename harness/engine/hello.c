@@ -74,6 +74,18 @@ static void engine_add_load_tail(engine *e, char **err)
     *err = sb_take(&b);
 }
 
+/* The hello is written by a process that ran the candidate's constructors
+ * (which may have patched its write()): its strings end inside their
+ * arrays whatever it sent (ARCHITECTURE.md, "Trust boundary"). */
+static void hello_bound(worker_hello *h)
+{
+    wire_probe *pr = &h->probe;
+    pr->name[sizeof pr->name - 1] = '\0';
+    pr->version[sizeof pr->version - 1] = '\0';
+    pr->message[sizeof pr->message - 1] = '\0';
+    pr->device_name[sizeof pr->device_name - 1] = '\0';
+}
+
 /* Waits until worker `p` has loaded the candidate.  Returns 0, or -1 with
  * *err set and the worker gone; e->hello.probe.state is then 2 when it is
  * the candidate's doing (it refused, died or hung while loading). */
@@ -114,6 +126,7 @@ int proc_await_ready(engine *e, proc *p, char **err)
         }
         e->hello.state = first;
         got = got && engine_read_full(p->resp_r, (char *)&e->hello + 1, sizeof e->hello - 1) == 0;
+        hello_bound(&e->hello);
         if (got && e->hello.state == 'r') {
             p->ready = 1;
             p->forkable = e->hello.forkable;

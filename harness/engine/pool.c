@@ -81,7 +81,7 @@ void engine_sweep(engine *e)
 int engine_kill_late(engine *e, proc *p)
 {
     int below = p->pid > 0 ? reaper_kill_descendants(p->pid) : 0;
-    if (!e->forkable)
+    if (!e->forkable || e->zygote_lied)
         __atomic_store_n(&e->want_spares, e->nslots, __ATOMIC_RELAXED);
     proc_leave_dying(e, p);
     return below;
@@ -163,6 +163,28 @@ static void zygote_lost(engine *e, int i, const char *why)
          why, how, i);
 }
 
+/* A zygote of slot `i` answered a forged pid (`what`, spawn.c): the lie
+ * becomes the CRASH of the slot's running or next request, the zygote is
+ * killed (its own pid came from posix_spawn) and no zygote is believed
+ * again: from now on workers are spawned.  The real worker it forked, a
+ * child nobody knows, goes at the next sweep.  `locked`: the caller holds
+ * e->lock. */
+static void zygote_lied(engine *e, int i, const char *what, int locked)
+{
+    slot *s = &e->slots[i];
+    if (!s->lie[0])
+        snprintf(s->lie, sizeof s->lie, "%s", what);
+    e->zygote_lied = 1;
+    __atomic_store_n(&e->want_spares, 1, __ATOMIC_RELAXED);
+    __atomic_store_n(&e->sweep_due, 1, __ATOMIC_RELAXED);
+    int below = proc_kill(&s->z, NULL);
+    if (!locked)
+        pthread_mutex_lock(&e->lock);
+    e->strays += below;
+    if (!locked)
+        pthread_mutex_unlock(&e->lock);
+}
+
 /* Gives slot `i` a spare (forking the next one first if there is none):
  * as its zygote, which forks its worker, when it can fork, else as its
  * worker.  Under the lock.  Returns 0, or -1 with *err set. */
@@ -181,17 +203,26 @@ static int bind_spare(engine *e, int i, char **err)
         return -1;
     /* a worker that died after loading is left for the submit's poll to
      * report; a zygote, for the fork below */
-    if (fd_send(p.req_w, &i, sizeof i, s->ar.fd) != 0) {
+    int bind = e->zygote_lied ? i | WORKER_BIND_NO_ZYGOTE : i;
+    if (fd_send(p.req_w, &bind, sizeof bind, s->ar.fd) != 0) {
         /* it died: the submit's poll, or the fork below, finds out */
     }
-    if (!p.forkable) {
+    if (!p.forkable || e->zygote_lied) {
         s->w = p;
         return 0;   /* the next spare is started while the parent would wait anyway */
     }
     e->forkable = 1;
     __atomic_store_n(&e->want_spares, 0, __ATOMIC_RELAXED);
     s->z = p;
-    return proc_fork(e, &s->z, &s->w, err);
+    int rc = proc_fork(e, &s->z, &s->w, err);
+    if (rc == -2) {
+        zygote_lied(e, i, *err, 1);
+        free(*err);
+        *err = NULL;
+        /* a spawned worker instead (e->zygote_lied) */
+        return bind_spare(e, i, err);
+    }
+    return rc;
 }
 
 /* Forks a worker of slot `i`'s zygote into *p; a zygote that does not
@@ -203,9 +234,11 @@ static int fork_or_lose(engine *e, int i, proc *p, char **err)
     pthread_rwlock_rdlock(&e->forks);
     int rc = proc_fork(e, &e->slots[i].z, p, err);
     pthread_rwlock_unlock(&e->forks);
-    if (rc != 0)
+    if (rc == -2)
+        zygote_lied(e, i, *err, 0);
+    else if (rc != 0)
         zygote_lost(e, i, *err);
-    return rc;
+    return rc ? -1 : 0;
 }
 
 void engine_fork_spare(engine *e, int i)

@@ -220,9 +220,31 @@ static int proc_spawn_here(engine *e, proc *p, char **err)
         return -1;
     }
     fcntl(out[0], F_SETFL, O_NONBLOCK);
-    groups_add(pid);
+    /* the kernel's pid: registered, unless the table is full */
+    (void)groups_claim(pid);
     *p = (proc){.pid = pid, .req_w = req[0], .resp_r = resp[0], .out_r = out[0]};
     return 0;
+}
+
+/*
+ * The zygote's answer is the candidate's word (its code runs there): a pid
+ * is believed only when the kernel says it is a child of the harness
+ * (waitid: a worker is a clone with CLONE_PARENT, zygote.h) that is not
+ * reaped (so the pid cannot be reused while the harness holds it) and
+ * that no slot has claimed yet (groups_claim: not a zygote, spare or
+ * worker the harness knows, not the harness's own pid or group, not 1;
+ * with its table full, the child check alone).
+ * A child of the harness is something the run started: a process outside
+ * the run is never one.  Claims it when it is.
+ */
+static int proc_is_new_child(pid_t pid)
+{
+    siginfo_t si;
+    memset(&si, 0, sizeof si);
+    if (pid <= 1 || waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) != 0)
+        return 0;
+    /* a full table (-2) cannot say more than waitid did */
+    return groups_claim(pid) != -1;
 }
 
 int proc_fork(engine *e, proc *z, proc *p, char **err)
@@ -242,6 +264,16 @@ int proc_fork(engine *e, proc *z, proc *p, char **err)
         ok = r == 1 && engine_read_full(z->resp_r, &answer, sizeof answer) == 0 && answer > 0;
     }
     close_channels(req, resp, out, ok);
+    if (ok && !proc_is_new_child((pid_t)answer)) {
+        /* the real worker is a child no one knows: the next sweep kills
+         * it; it has lost its channels already */
+        *err = xasprintf("answered pid %ld for the worker its zygote forked, which is no new "
+                         "child of the harness (a forged pid)", (long)answer);
+        close(req[0]);
+        close(resp[0]);
+        close(out[0]);
+        return -2;
+    }
     if (!ok) {
         *err = answer < 0 && answer != -EPIPE
                    ? xasprintf("the zygote (pid %ld) cannot fork a worker: %s", (long)z->pid,
@@ -250,7 +282,6 @@ int proc_fork(engine *e, proc *z, proc *p, char **err)
         return -1;
     }
     fcntl(out[0], F_SETFL, O_NONBLOCK);
-    groups_add((pid_t)answer);
     *p = (proc){.pid = (pid_t)answer, .req_w = req[0], .resp_r = resp[0], .out_r = out[0],
                  .ready = 1, .forked = 1};
     return 0;

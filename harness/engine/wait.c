@@ -84,20 +84,70 @@ static void slot_complete(slot *s, int idx, done_kind kind, int at, int wstatus,
     s->busy = 0;
 }
 
+/* The response of request `at` (0..n-1) of slot `s`: its cell is the
+ * parent's copy, never the batch page's (the worker's word). */
+static wire_response *slot_response(slot *s, int at)
+{
+    return arena_response(&s->ar.cells[s->cells[at]], s->ar.pview);
+}
+
 /* The phase (wire_phase) request `at` of slot `s` is in. */
 static int slot_phase_of(slot *s, int at)
 {
-    const cell *cl = &s->ar.cells[arena_batch(s->ar.pview)->cells[at]];
-    return __atomic_load_n(&arena_response(cl, s->ar.pview)->phase, __ATOMIC_RELAXED);
+    return __atomic_load_n(&slot_response(s, at)->phase, __ATOMIC_RELAXED);
 }
 
-/* The deadline of the request slot `s` is running (deadline.h). */
-static int64_t slot_deadline_of(const engine *e, slot *s)
+/* When the running request of slot `s` started, as its worker wrote it,
+ * within what the parent knows: not before the submit, not after now. */
+static int64_t slot_started(slot *s)
 {
     int64_t started = __atomic_load_n(&arena_batch(s->ar.pview)->started_ns, __ATOMIC_ACQUIRE);
+    int64_t now = engine_mono_ns();
+    return started < s->submit_ns ? s->submit_ns : started > now ? now : started;
+}
+
+/* The deadline of the request slot `s` is running (deadline.h), at most
+ * its cap: the submit time and the full budgets of it and of the requests
+ * before it, whatever the batch page says. */
+static int64_t slot_deadline_of(const engine *e, slot *s)
+{
+    int64_t started = slot_started(s);
     int at = slot_running_now(s);
-    return started + deadline_budget_ns(&e->dl, &s->req[at], slot_phase_of(s, at),
-                                        engine_mono_ns() - started);
+    int64_t d = started + deadline_budget_ns(&e->dl, &s->req[at], slot_phase_of(s, at),
+                                             engine_mono_ns() - started);
+    return d < s->cap_ns[at] ? d : s->cap_ns[at];
+}
+
+/* Checks what slot `s`'s worker may write of the batch page against the
+ * parent's copy: the count, the cells and the running index (0..n).
+ * Returns 1 and says what it found in s->lie when the page was changed
+ * (or s->lie already holds a lie), else 0. */
+static int slot_caught_lying(slot *s)
+{
+    if (s->lie[0])
+        return 1;
+    const wire_batch *b = arena_batch(s->ar.pview);
+    int n = __atomic_load_n(&b->n, __ATOMIC_RELAXED);
+    int run = __atomic_load_n(&b->running, __ATOMIC_RELAXED);
+    if (n != s->n) {
+        snprintf(s->lie, sizeof s->lie, "changed the count of requests in the batch page "
+                 "from %d to %d", s->n, n);
+        return 1;
+    }
+    if (run < 0 || run > s->n) {
+        snprintf(s->lie, sizeof s->lie, "wrote running request %d into the batch page of "
+                 "a batch of %d", run, s->n);
+        return 1;
+    }
+    for (int k = 0; k < s->n; k++) {
+        int c = __atomic_load_n(&b->cells[k], __ATOMIC_RELAXED);
+        if (c != s->cells[k]) {
+            snprintf(s->lie, sizeof s->lie, "wrote cell %d for request %d into the batch "
+                     "page (the harness staged it in cell %d)", c, k, s->cells[k]);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 /* When the parent looks at slot `s` again: the running request's
@@ -119,6 +169,21 @@ static int engine_check_slot(engine *e, int i, const struct pollfd *po, const st
     slot *s = &e->slots[i];
     if (po->revents)
         slot_drain(e, s);
+    if (slot_caught_lying(s)) {
+        /* the candidate's side wrote what the parent knows to be false:
+         * the running request's CRASH, named as the sandbox's stops are */
+        int at = slot_running_now(s);
+        int below = engine_kill_late(e, &s->w);
+        slot_complete(s, i, DONE_DIED, at, SIGKILL, 1, out);
+        snprintf(out->sandbox_stop, sizeof out->sandbox_stop, "%s", s->lie);
+        /* no accident of an earlier request in the process: a lie is the
+         * candidate's act, not to be run again in a fresh one (which a
+         * zygote no longer believed would not tell) */
+        out->fresh = 1;
+        out->strays = below;
+        s->lie[0] = '\0';
+        return 1;
+    }
     if (s->attr_bytes > ENGINE_FLOOD_BYTES) {
         int at = s->attr_at;
         int below = engine_kill_late(e, &s->w);
@@ -141,8 +206,7 @@ static int engine_check_slot(engine *e, int i, const struct pollfd *po, const st
             /* the fault handler recorded the signal in the response and
              * said so: the death is known without waiting for the end */
             int at = slot_running_now(s);
-            const cell *cl = &s->ar.cells[arena_batch(s->ar.pview)->cells[at]];
-            int sig = arena_response(cl, s->ar.pview)->fault_signal;
+            int sig = slot_response(s, at)->fault_signal;
             proc_leave_dying(e, &s->w);
             slot_complete(s, i, DONE_DIED, at, sig > 0 && sig < 128 ? sig : SIGKILL, 1, out);
         } else if (r == 1 && c == WORKER_EXITING) {
@@ -179,8 +243,7 @@ static int engine_check_slot(engine *e, int i, const struct pollfd *po, const st
             int late = proc_await_end(&s->w, by);
             slot_drain(e, s);
             if (late) {
-                int64_t started = __atomic_load_n(&arena_batch(s->ar.pview)->started_ns,
-                                                  __ATOMIC_ACQUIRE);
+                int64_t started = slot_started(s);
                 int below = engine_kill_late(e, &s->w);
                 slot_complete(s, i, DONE_TIMEOUT, at, 0, 1, out);
                 out->budget_ms = (by - started) / 1000000;
@@ -199,7 +262,7 @@ static int engine_check_slot(engine *e, int i, const struct pollfd *po, const st
         }
         return 1;
     }
-    int64_t started = __atomic_load_n(&arena_batch(s->ar.pview)->started_ns, __ATOMIC_ACQUIRE);
+    int64_t started = slot_started(s);
     int64_t now = engine_mono_ns();
     if (now >= slot_deadline_of(e, s)) {
         int at = slot_running_now(s), phase = slot_phase_of(s, at);

@@ -173,7 +173,10 @@ typedef struct wire_response {
  * `running` to 0 and `started_ns` to the submit time; the worker, before
  * request k, stores `started_ns` (CLOCK_MONOTONIC) then `running` = k, and
  * after the last one `running` = n.  Both are read and written with
- * atomics: the parent reads them while the worker runs.
+ * atomics: the parent reads them while the worker runs.  The whole page is
+ * the worker's to write: the parent indexes nothing with it (it keeps its
+ * own copy of `n` and `cells`, and a page that differs is the running
+ * request's CRASH), clamps `running` and `started_ns` (wait.c).
  */
 typedef struct wire_batch {
     uint32_t seq;
@@ -218,8 +221,11 @@ static inline int cell_has_moat(const struct cell *c)
 /*
  * Creates an arena with ARENA_CELLS small cells and a big cell whose src
  * and dst areas hold at least `big_src` and `big_dst` bytes, mapped twice.
- * The candidate's view gets its protections.  Returns 0, or -1 with errno
- * set.
+ * The candidate's view gets its protections.  Its memfd is sealed
+ * (F_SEAL_SHRINK, F_SEAL_GROW, F_SEAL_SEAL) before it is handed to any
+ * worker: its size never changes, so the parent's view never faults with
+ * SIGBUS.  Returns 0, or -1 with errno set (EINVAL, EPERM: the memfd
+ * cannot be sealed).
  */
 int arena_create(arena *a, size_t big_src, size_t big_dst);
 /*

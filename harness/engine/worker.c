@@ -233,8 +233,16 @@ int engine_submit(engine *e, int i, const int *cells, int n, char **err)
     s->attr_at = 0;
     s->head[0] = '\0';
     s->busy = 1;
-    /* the submit time counts against request 0 until the worker starts it */
-    __atomic_store_n(&b->started_ns, engine_mono_ns(), __ATOMIC_RELEASE);
+    /* the submit time counts against request 0 until the worker starts it;
+     * the parent's own copies bound what the worker writes (wait.c) */
+    memcpy(s->cells, cells, (size_t)n * sizeof *cells);
+    s->submit_ns = engine_mono_ns();
+    for (int k = 0; k < n; k++) {
+        int64_t full = deadline_full_ns(&e->dl, &s->req[k]);
+        int64_t before = k ? s->cap_ns[k - 1] : s->submit_ns;
+        s->cap_ns[k] = before > INT64_MAX - full ? INT64_MAX : before + full;
+    }
+    __atomic_store_n(&b->started_ns, s->submit_ns, __ATOMIC_RELEASE);
     char c = 'q';
     if (write(s->w.req_w, &c, 1) != 1) {
         /* it died between batches; the poll loop reports it */

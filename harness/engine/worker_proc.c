@@ -23,12 +23,12 @@
 #include "sandbox.h"
 #include "zygote.h"
 
-/* Receives the binding: the slot index and the arena's memfd.  Returns the
- * fd, or -1. */
-static int receive_binding(void)
+/* Receives the binding: the slot index (into *idx) and the arena's memfd.
+ * Returns the fd, or -1. */
+static int receive_binding(int *idx)
 {
-    int idx, fd;
-    return worker_receive(&idx, sizeof idx, &fd, 1) == 1 ? fd : -1;
+    int fd;
+    return worker_receive(idx, sizeof *idx, &fd, 1) == 1 ? fd : -1;
 }
 
 _Noreturn void worker_serve(const worker_args *w)
@@ -79,7 +79,9 @@ _Noreturn void worker_serve(const worker_args *w)
         _exit(0);
     /* the candidate's view of the slot's arena, with the fault handler: a
      * zygote's is made ready a cell at a time, by its forks, from cell 0 */
-    int fd = receive_binding();
+    int idx = 0, fd = receive_binding(&idx);
+    if (idx & WORKER_BIND_NO_ZYGOTE)
+        hello.forkable = 0;
     arena a;
     if (fd < 0 || (hello.forkable ? arena_attach_lazy(&a, fd, w->big_src, w->big_dst) ||
                                         arena_ready_cell(&a, 0)

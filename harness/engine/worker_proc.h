@@ -25,7 +25,9 @@
  *      constructors left running, which the parent kills) to fd 4, in one
  *      write;
  *   2. receives its binding on fd 3: the slot index (an int) with the
- *      slot's arena memfd attached (SCM_RIGHTS).
+ *      slot's arena memfd attached (SCM_RIGHTS); WORKER_BIND_NO_ZYGOTE
+ *      set in the index asks a `forkable` process to serve as a worker
+ *      all the same (the parent believes no zygote's answer any more).
  * Then a `forkable` process is the slot's zygote (zygote.h): it never
  * calls the candidate, and forks a worker for each zygote_request; one
  * that is not serves batches itself, as a worker (step 3), and the parent
@@ -56,6 +58,9 @@
 
 #include "sandbox.h"
 #include "wire.h"
+
+/* In the binding's slot index: serve batches, be no zygote. */
+#define WORKER_BIND_NO_ZYGOTE 0x40000000
 
 #define WORKER_FD_REQ 3
 #define WORKER_FD_RESP 4

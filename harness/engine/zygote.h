@@ -10,7 +10,10 @@
  * worker's output pipe, its end of a new socket pair (its fd 3) and the
  * write end of its answer pipe (its fd 4).  The zygote forks, closes its
  * copies and answers with the worker's pid (an int32_t; minus errno when
- * the fork failed) on its fd 4.  EOF on fd 3 ends it.
+ * the fork failed) on its fd 4.  EOF on fd 3 ends it.  The answer is the
+ * candidate's word (its code has run in the zygote): the parent believes
+ * it only for an unreaped child of its own that no slot holds (spawn.c,
+ * ARCHITECTURE.md "Trust boundary").
  *
  * A worker is a clone with CLONE_PARENT: the harness is its parent, as a
  * spawned worker's, so the harness reaps it, reads its wait status and

@@ -40,6 +40,13 @@ typedef struct expectation {
     long matched, waived, unexpected_passes, other;
 } expectation;
 
+/* An entry without glob characters, by its pattern: the index of
+ * expectations_apply. */
+typedef struct expectation_key {
+    const char *pattern;        /* the entry's, borrowed */
+    int index;                  /* into expectations.v */
+} expectation_key;
+
 typedef struct expectations {
     char *path;
     char *text;                 /* the file as read */
@@ -47,6 +54,14 @@ typedef struct expectations {
     int block;                  /* the list is a block sequence, one entry per line range */
     expectation *v;
     int n;
+    /* built by expectations_apply on first use: the entries without glob
+     * characters sorted by pattern (then file order), and the others in
+     * file order, so that a file of thousands of exact entries (as
+     * `expectations write` gives) is looked up, not scanned */
+    int indexed;
+    expectation_key *exact;
+    int nexact;
+    int *globbed, nglobbed;
 } expectations;
 
 /*

@@ -7,6 +7,7 @@
  */
 #include <fnmatch.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/base.h"
 #include "suite/suite.h"
@@ -39,14 +40,63 @@ static const char *expected_name(const expectation *e)
     return e->verdict == EXPECT_ANY_VERDICT ? "any failure" : verdict_name((verdict)e->verdict);
 }
 
+/* By pattern, then file order. */
+static int cmp_exact(const void *a, const void *b)
+{
+    const expectation_key *x = a, *y = b;
+    int c = strcmp(x->pattern, y->pattern);
+    return c ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+static int cmp_key(const void *key, const void *elem)
+{
+    return strcmp((const char *)key, ((const expectation_key *)elem)->pattern);
+}
+
+static void build_index(expectations *x)
+{
+    x->exact = xmalloc((size_t)(x->n ? x->n : 1) * sizeof *x->exact);
+    x->globbed = xmalloc((size_t)(x->n ? x->n : 1) * sizeof *x->globbed);
+    for (int i = 0; i < x->n; i++) {
+        if (strpbrk(x->v[i].pattern, "*?[\\"))
+            x->globbed[x->nglobbed++] = i;
+        else
+            x->exact[x->nexact++] = (expectation_key){x->v[i].pattern, i};
+    }
+    qsort(x->exact, (size_t)x->nexact, sizeof *x->exact, cmp_exact);
+    x->indexed = 1;
+}
+
+/* The first entry in file order whose pattern is `key` exactly, or -1. */
+static int first_exact(const expectations *x, const char *key)
+{
+    const expectation_key *hit =
+        bsearch(key, x->exact, (size_t)x->nexact, sizeof *x->exact, cmp_key);
+    if (!hit)
+        return -1;
+    while (hit > x->exact && !strcmp(hit[-1].pattern, key))
+        hit--;
+    return hit->index;
+}
+
 const expectation *expectations_apply(expectations *x, const char *id, result *r)
 {
-    expectation *e = NULL;
-    for (int i = 0; i < x->n && !e; i++)
-        if (entry_matches(&x->v[i], id, variant_name(r->v)))
-            e = &x->v[i];
-    if (!e)
+    if (!x->indexed)
+        build_index(x);
+    const char *vs = variant_name(r->v);
+    char *key = xasprintf("%s/%s", id, vs);
+    int best = first_exact(x, key), whole = first_exact(x, id);
+    free(key);
+    if (whole >= 0 && (best < 0 || whole < best))
+        best = whole;
+    for (int g = 0; g < x->nglobbed && (best < 0 || x->globbed[g] < best); g++)
+        if (entry_matches(&x->v[x->globbed[g]], id, vs)) {
+            best = x->globbed[g];
+            break;
+        }
+    if (best < 0)
         return NULL;
+    expectation *e = &x->v[best];
     e->matched++;
     char *detail = NULL;
     if (r->vd == VD_PASS) {

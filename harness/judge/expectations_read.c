@@ -299,6 +299,8 @@ void expectations_free(expectations *x)
         free(x->v[i].tracker);
     }
     free(x->v);
+    free(x->exact);
+    free(x->globbed);
     free(x->path);
     free(x->text);
     memset(x, 0, sizeof *x);

@@ -1,8 +1,9 @@
 /*
- * baseline.c - comparing a run with a previous JSON report (baseline.h).
- * OLD's entries are kept in a jansson object keyed "id/variant" (ids are
- * [a-z0-9_]+, so the key is unambiguous).  Depends on jansson, job.h and
- * util.h.
+ * baseline.c - reading a previous JSON report for `--baseline`, `merge`
+ * and `compare` (baseline.h).  OLD's entries are kept in a jansson object
+ * keyed "id/variant" (ids are [a-z0-9_]+, so the key is unambiguous).
+ * Files are read through zlib, so that a gzip'd report is read as well as
+ * a plain one.  Depends on jansson, zlib and util.h.
  */
 #include "baseline.h"
 
@@ -10,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 #include "base/base.h"
 
@@ -18,13 +20,75 @@ static const char *get(json_t *o, const char *k)
     return json_string_value(json_object_get(o, k));
 }
 
+char *baseline_read_file(const char *path, size_t *len, char **err)
+{
+    errno = 0;
+    gzFile f = gzopen(path, "rb");
+    if (!f) {
+        *err = xstrdup(errno ? strerror(errno) : "out of memory");
+        return NULL;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = xmalloc(cap + 1);
+    for (;;) {
+        if (n == cap) {
+            cap *= 2;
+            buf = xrealloc(buf, cap + 1);
+        }
+        unsigned want = cap - n > (1u << 30) ? 1u << 30 : (unsigned)(cap - n);
+        int got = gzread(f, buf + n, want);
+        if (got < 0) {
+            int zerr;
+            const char *why = gzerror(f, &zerr);
+            *err = xstrdup(zerr == Z_ERRNO ? strerror(errno) : why);
+            gzclose(f);
+            free(buf);
+            return NULL;
+        }
+        if (got == 0)
+            break;
+        n += (size_t)got;
+    }
+    gzclose(f);
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+json_t *report_load(const char *path, char **err)
+{
+    size_t len;
+    char *why = NULL, *text = baseline_read_file(path, &len, &why);
+    if (!text) {
+        *err = xasprintf("cannot read report '%s': %s", path, why);
+        free(why);
+        return NULL;
+    }
+    json_error_t je;
+    json_t *r = json_loadb(text, len, 0, &je);
+    free(text);
+    if (!r) {
+        *err = xasprintf("%s:%d:%d: invalid json report: %s", path, je.line, je.column, je.text);
+        return NULL;
+    }
+    json_int_t sv = json_integer_value(json_object_get(r, "schema_version"));
+    if (sv != 1 || !json_is_array(json_object_get(r, "cases"))) {
+        *err = xasprintf("'%s' is not a reshape-conform report of schema_version 1 (it has "
+                         "schema_version %lld)", path, (long long)sv);
+        json_decref(r);
+        return NULL;
+    }
+    return r;
+}
+
 int baseline_load(baseline *b, const char *path, char **err)
 {
     size_t len;
-    char *text = read_file(path, &len);
+    char *why = NULL, *text = baseline_read_file(path, &len, &why);
     if (!text) {
         memset(b, 0, sizeof *b);
-        *err = xasprintf("cannot read baseline report '%s': %s", path, strerror(errno));
+        *err = xasprintf("cannot read baseline report '%s': %s", path, why);
+        free(why);
         return -1;
     }
     int rc = baseline_parse(b, path, text, len, err);
@@ -79,87 +143,9 @@ int baseline_parse(baseline *b, const char *path, const char *text, size_t len, 
     return 0;
 }
 
-/* Nonzero when the verdict named `s` counts against conformance; unknown
- * names count (a verdict this harness does not know is no pass). */
-static int name_counts_against(const char *s)
-{
-    for (int v = 0; v < VD_COUNT; v++)
-        if (!strcmp(s, verdict_name((verdict)v)))
-            return verdict_counts_against((verdict)v);
-    return 1;
-}
-
-static void push(baseline_item **v, int *n, int result, const char *was)
-{
-    *v = xrealloc(*v, (size_t)(*n + 1) * sizeof **v);
-    (*v)[(*n)++] = (baseline_item){result, was};
-}
-
-void baseline_compare(baseline *b, const case_set *set, const result *res, int n)
-{
-    for (int i = 0; i < n; i++) {
-        char *key = xasprintf("%s/%s", set->cases[res[i].case_index].id, variant_name(res[i].v));
-        const char *was = json_string_value(json_object_get(b->old, key));
-        free(key);
-        int bad = verdict_counts_against(res[i].vd);
-        if (bad && (!was || !name_counts_against(was)))
-            push(&b->regressions, &b->nregressions, i, was);
-        else if (!bad && was && name_counts_against(was) && res[i].vd == VD_PASS)
-            push(&b->new_passes, &b->nnew_passes, i, was);
-    }
-}
-
-void baseline_print(const baseline *b, const case_set *set, const result *res)
-{
-    for (int i = 0; i < b->nregressions; i++) {
-        const result *r = &res[b->regressions[i].result];
-        const rcase *c = &set->cases[r->case_index];
-        printf("REGRESSION %s/%s: %s%s, now %s: %s [%s:%d]\n", c->id, variant_name(r->v),
-               b->regressions[i].was ? "was " : "not in the baseline",
-               b->regressions[i].was ? b->regressions[i].was : "", verdict_name(r->vd),
-               r->detail && *r->detail ? r->detail : "-", c->file, c->line);
-    }
-    for (int i = 0; i < b->nnew_passes; i++) {
-        const result *r = &res[b->new_passes[i].result];
-        printf("NEW_PASS %s/%s: was %s\n", set->cases[r->case_index].id, variant_name(r->v),
-               b->new_passes[i].was);
-    }
-}
-
-json_t *baseline_json(const baseline *b, const case_set *set, const result *res)
-{
-    json_t *reg = json_array(), *np = json_array();
-    for (int i = 0; i < b->nregressions; i++) {
-        const result *r = &res[b->regressions[i].result];
-        const char *was = b->regressions[i].was;
-        json_array_append_new(
-            reg, json_pack("{s:s, s:s, s:o, s:s, s:s}", "id", set->cases[r->case_index].id,
-                           "variant", variant_name(r->v),
-                           "was", was ? json_string(was) : json_null(),
-                           "verdict", verdict_name(r->vd), "detail", r->detail ? r->detail : ""));
-    }
-    for (int i = 0; i < b->nnew_passes; i++) {
-        const result *r = &res[b->new_passes[i].result];
-        json_array_append_new(np, json_pack("{s:s, s:s, s:s}", "id", set->cases[r->case_index].id,
-                                            "variant", variant_name(r->v), "was",
-                                            b->new_passes[i].was));
-    }
-    return json_pack("{s:s, s:o, s:o}", "path", b->path, "regressions", reg, "new_passes", np);
-}
-
-char *baseline_headline(const baseline *b, const char *verdict_word)
-{
-    if (!b->nregressions)
-        return xasprintf("%s, no regressions against %s", verdict_word, b->path);
-    return xasprintf("%s, %d regression%s against %s", verdict_word, b->nregressions,
-                     b->nregressions == 1 ? "" : "s", b->path);
-}
-
 void baseline_free(baseline *b)
 {
     json_decref(b->old);
     free(b->path);
-    free(b->regressions);
-    free(b->new_passes);
     memset(b, 0, sizeof *b);
 }

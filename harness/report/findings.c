@@ -15,6 +15,9 @@
 typedef struct frun {
     const char *id, *op, *variant, *verdict, *detail, *dtype, *expected, *got;
     int order;                  /* of the variant: infer first, then dense, ... */
+    const char *clause, *file;
+    json_int_t line;
+    int known;                  /* the gate (gate.h) has it failing in the baseline too */
 } frun;
 
 /* One case's primary run, its signature and its runs [first, first + n). */
@@ -115,6 +118,10 @@ static char *normalized(const char *d)
 
 char *findings_kind(const char *verdict, const char *detail, const char *expected)
 {
+    /* its detail names the expectation's pattern: one finding, whatever
+     * the entries' ids */
+    if (!strcmp(verdict, "UNEXPECTED_PASS"))
+        return xstrdup("passed where an expectation expects a failure");
     if (!strcmp(verdict, "ACCEPTED_INVALID")) {
         char *e = without_error_words(expected);
         char *k = xasprintf("returned OK where %s was expected", e);
@@ -183,9 +190,11 @@ static json_t *distinct(const char **v, int n, int (*cmp)(const void *, const vo
 /* The finding of the cases cs[0..n), all of one signature. */
 static json_t *finding_json(const frun *runs, const fcase *cs, int n)
 {
-    int nruns = 0, best = 0;
+    int nruns = 0, best = 0, known = 0;
     for (int i = 0; i < n; i++) {
         nruns += cs[i].n;
+        for (int r = cs[i].first; r < cs[i].first + cs[i].n; r++)
+            known += runs[r].known;
         size_t li = strlen(runs[cs[i].primary].id), lb = strlen(runs[cs[best].primary].id);
         if (li < lb || (li == lb && strcmp(runs[cs[i].primary].id, runs[cs[best].primary].id) < 0))
             best = i;
@@ -202,12 +211,15 @@ static json_t *finding_json(const frun *runs, const fcase *cs, int n)
         }
     const frun *ex = &runs[cs[best].primary];
     json_t *f = json_pack(
-        "{s:s, s:s, s:s, s:o, s:i, s:i, s:o, s:o, s:o, s:{s:s, s:s, s:s, s:s, s:s}}",
+        "{s:s, s:s, s:s, s:o, s:i, s:i, s:i, s:o, s:o, s:o,"
+        " s:{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:I}}",
         "signature", cs[0].signature, "verdict", ex->verdict, "kind", cs[0].kind,
         "scope", cs[0].scope ? json_string(cs[0].scope) : json_null(), "runs", nruns,
-        "cases", n, "ops", distinct(ops, nruns, cmp_str), "variants", distinct(vars, nruns, cmp_variant),
+        "cases", n, "known_runs", known, "ops", distinct(ops, nruns, cmp_str),
+        "variants", distinct(vars, nruns, cmp_variant),
         "dtypes", distinct(dts, nruns, cmp_str), "example", "id", ex->id, "variant", ex->variant,
-        "expected", ex->expected, "got", ex->got, "detail", ex->detail);
+        "expected", ex->expected, "got", ex->got, "detail", ex->detail, "clause", ex->clause,
+        "file", ex->file, "line", ex->line);
     free(ops);
     free(vars);
     free(dts);
@@ -236,7 +248,10 @@ json_t *findings_build(json_t *cases)
             continue;
         runs[nruns++] = (frun){str(e, "id"), str(e, "op"), str(e, "variant"), vd,
                                str(e, "detail"), str(e, "dtype"), str(e, "expected"),
-                               str(e, "got"), variant_order(str(e, "variant"))};
+                               str(e, "got"), variant_order(str(e, "variant")),
+                               str(e, "clause"), str(e, "file"),
+                               json_integer_value(json_object_get(e, "line")),
+                               !strcmp(str(e, "gate"), "known")};
     }
     qsort(runs, (size_t)nruns, sizeof *runs, cmp_run);
     fcase *cs = xmalloc((size_t)(nruns ? nruns : 1) * sizeof *cs);

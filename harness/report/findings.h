@@ -33,8 +33,13 @@
  * a finding, so the findings' "runs" add up to those runs.  Each finding:
  *
  *   {"signature", "verdict", "kind", "scope": VARIANT or null,
- *    "runs", "cases", "ops": [..], "variants": [..], "dtypes": [..],
- *    "example": {"id", "variant", "expected", "got", "detail"}}
+ *    "runs", "cases", "known_runs", "ops": [..], "variants": [..],
+ *    "dtypes": [..], "example": {"id", "variant", "expected", "got",
+ *    "detail", "clause", "file", "line"}}
+ *
+ * where known_runs counts the runs whose entry the gate (gate.h) calls
+ * "known" (failing in the baseline too): a finding is new when some of
+ * its runs are not known.
  *
  * lists sorted; the example is the primary run of the case with the
  * shortest id (then the first in byte order).  Never fails (an empty array
@@ -49,11 +54,17 @@ json_t *findings_build(json_t *cases);
 char *findings_kind(const char *verdict, const char *detail, const char *expected);
 
 /*
- * Prints `findings` (findings_build's array) to `out`, one line per
- * finding, at most `max_lines` of them, then "+N more findings" when some
- * were left out.  `color` makes each line's verdict red.  Nothing when the
- * array is empty.
+ * Prints the findings of `report` (its "findings", findings_build's
+ * array) to `out`: for each, one line (signature, runs, ops, variants,
+ * dtypes, an example) and one below it with the example's spec clause and
+ * the command that reruns exactly its case and variant (the report's
+ * candidate, its case file, --filter ID/VARIANT and the options that
+ * change verdicts); the new findings first, then, under "known failures
+ * (failing in the baseline too):", those all of whose runs the gate calls
+ * known.  At most `max_lines` lines, then "+N more findings" when some
+ * were left out.  `color` makes each line's verdict red.  Nothing when
+ * the report has no finding.
  */
-void findings_print(FILE *out, json_t *findings, int max_lines, int color);
+void findings_print(FILE *out, json_t *report, int max_lines, int color);
 
 #endif

@@ -17,6 +17,8 @@
 #include "judge/judge.h"
 #include "run/run.h"
 #include "baseline.h"
+#include "gate.h"
+#include "shards.h"
 #include "findings.h"
 #include "skips.h"
 #include "libraries.h"
@@ -41,11 +43,12 @@ typedef struct run_info {
     const result *results;
     int nresults;
     const expectation *const *waivers; /* per result: the entry that matched, or NULL */
-    const baseline *baseline;       /* --baseline, compared; or NULL */
+    const baseline *baseline;       /* --baseline, read; or NULL */
     json_t *libraries;              /* --libraries: libraries_record's array, or NULL */
 } run_info;
 
-/* The whole report of a run (summary and matrices included).  New
+/* The whole report of a run (summary and matrices included; with
+ * --baseline or --expectations, the gate of gate.h too).  New
  * reference. */
 json_t *report_build(const run_info *ri);
 
@@ -61,6 +64,20 @@ void report_summarize(json_t *report);
  * variants, the selection and every setting that changes a verdict.  New
  * reference. */
 json_t *report_options_json(const run_options *o);
+
+/* The "waiver" object of reports/SCHEMA.md for expectation `w` of
+ * `--expectations`: {"pattern", "verdict", "reason", "tracker"}, or JSON
+ * null for NULL.  New reference. */
+json_t *report_waiver_json(const expectation *w);
+
+/*
+ * `merge --expectations FILE`: judges every entry of report's "cases"
+ * against `x` as a run does (expectations.h: WAIVED, UNEXPECTED_PASS, or
+ * the expected verdict named in the detail), replacing its verdict, detail
+ * and waiver; entries whose variant or verdict this harness does not know
+ * are left alone.  The caller recomputes the summary (report_summarize).
+ */
+void report_waive(json_t *report, expectations *x);
 
 /* Writes `report` to `path` (indented, keys in schema order), atomically
  * (atomic_write.h).  Returns 0,

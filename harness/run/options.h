@@ -28,7 +28,9 @@ typedef struct run_options {
     uint64_t sandbox_scratch_mb;    /* --sandbox-scratch-mb N: each slot's
                                        scratch tmpfs; 0: the default, 64 */
     unsigned variants;              /* bit 1 << variant; default all */
-    const char *filter;             /* fnmatch glob on ids, or NULL */
+    const char **filters;           /* --filter, repeatable (any of them): ID_GLOB or
+                                       ID_GLOB/VARIANT_GLOB, fnmatch */
+    int nfilters;
     const char **tags;              /* any of them */
     int ntags;
     unsigned ops;                   /* bit 1 << op; 0: all */
@@ -48,6 +50,7 @@ typedef struct run_options {
     const char *expectations;       /* --expectations FILE (expectations.h) */
     int update_expectations;        /* --update-expectations: drop entries that pass now */
     const char *baseline;           /* --baseline OLD.json (baseline.h) */
+    int allow_fixes;                /* --allow-fixes: a fixed known failure passes the gate */
     const char *journal;            /* --journal FILE (journal.h), kept after the run */
     const char *resume;             /* --resume JOURNAL: options from its header */
     int nsettings;                  /* options given other than --resume, --quiet, --verbose */

@@ -23,6 +23,29 @@ int shard_of(const char *id, int n)
     return (int)(h % (uint64_t)n);
 }
 
+/* Nonzero when filter `f` (ID_GLOB or ID_GLOB/VARIANT_GLOB) matches id
+ * `id` and, when `v` is not NULL, variant name `v`. */
+static int filter_matches(const char *f, const char *id, const char *v)
+{
+    const char *slash = strrchr(f, '/');
+    if (!slash)
+        return fnmatch(f, id, 0) == 0;
+    char *idg = xasprintf("%.*s", (int)(slash - f), f);
+    int hit = fnmatch(idg, id, 0) == 0 && (!v || fnmatch(slash + 1, v, 0) == 0);
+    free(idg);
+    return hit;
+}
+
+int select_filter_matches(const run_options *o, const char *id, const char *variant_s)
+{
+    if (!o->nfilters)
+        return 1;
+    for (int i = 0; i < o->nfilters; i++)
+        if (filter_matches(o->filters[i], id, variant_s))
+            return 1;
+    return 0;
+}
+
 static int has_tag(const rcase *c, const char *tag)
 {
     for (int i = 0; i < c->ntags; i++)
@@ -38,7 +61,7 @@ static int *matching(const case_set *set, const run_options *o, int sharded, int
     int n = 0;
     for (int i = 0; i < set->ncases; i++) {
         const rcase *c = &set->cases[i];
-        if (o->filter && fnmatch(o->filter, c->id, 0) != 0)
+        if (!select_filter_matches(o, c->id, NULL))
             continue;
         if (o->ntags) {
             int any = 0;
@@ -68,11 +91,15 @@ job *select_jobs(const case_set *set, const run_options *o, int *njobs)
     int *sel = matching(set, o, 0, &nsel);
     job *jobs = plan_jobs(set, sel, nsel, o->variants, o->max_bytes, njobs);
     free(sel);
-    if (o->shard_n <= 1)
-        return jobs;
-    for (int i = 0; i < *njobs; i++)
-        if (shard_of(set->cases[jobs[i].cases[0]].id, o->shard_n) == o->shard_k - 1)
+    for (int i = 0; i < *njobs; i++) {
+        int hit = 0;
+        for (int c = 0; c < jobs[i].ncases && !hit; c++)
+            hit = select_filter_matches(o, set->cases[jobs[i].cases[c]].id,
+                                        variant_name(jobs[i].v));
+        if (hit && (o->shard_n <= 1 ||
+                    shard_of(set->cases[jobs[i].cases[0]].id, o->shard_n) == o->shard_k - 1))
             jobs[n++] = jobs[i];
+    }
     *njobs = n;
     return jobs;
 }

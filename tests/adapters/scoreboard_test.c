@@ -225,3 +225,66 @@ Test(scoreboard, only_runs_the_libraries_named_and_renders_the_others, .fini = r
     cr_expect(strstr(board, "| NumPy 9.9 | openvino_reshape_1 |") != NULL, "%s", board);
     cr_expect_eq(run_scoreboard("--only nosuchlib"), 2, "an unknown library is bad usage");
 }
+
+/* A library this repository can no longer build keeps the row of its dated
+ * record (candidates/scoreboard_record.py) instead of "not built", with the
+ * record's date, build and the version its findings were reported against. */
+static const char record_json[] =
+    "{\"record\": {\"measured\": \"2026-11-26\", \"build\": \"oneDNN 3.13.1 from its source\","
+    "   \"rebuild\": \"No registry provides it.\", \"findings_against\": \"oneDNN v3.13.1\"},"
+    " \"candidate\": {\"name\": \"oneDNN\", \"version\": \"3.13.1 Graph\","
+    "   \"path\": \"adapters/onednn_graph.so\", \"sha256\": \"0123456789ab\"},"
+    " \"suite\": {\"version\": \"0.1.0\", \"git_commit\": \"fedcba987654\", \"cases_loaded\": 5},"
+    " \"duration_s\": 4.4, \"verdict\": \"nonconformant\","
+    " \"summary\": {\"total\": 6, \"PASS\": 3, \"CRASH\": 2, \"NOT_SUPPORTED\": 1},"
+    " \"status_agreement\": {\"agree\": 1, \"disagree\": 2},"
+    " \"op_counts\": {\"onednn_static_reshape_1\": {\"PASS\": 3, \"CRASH\": 2,"
+    "   \"NOT_SUPPORTED\": 1}},"
+    " \"findings\": [{\"signature\": \"CRASH: signal N (Aborted) in execute\", \"runs\": 2,"
+    "   \"cases\": 2, \"ops\": [\"onednn_static_reshape_1\"], \"variants\": [\"dense\"],"
+    "   \"example\": {\"id\": \"a\", \"variant\": \"dense\", \"expected\": \"shape [3,2]\","
+    "     \"got\": \"crash\"}}],"
+    " \"compare_heading\": \"Against oneDNN 2.6.3, as recorded:\","
+    " \"compare_lines\": [\"- both pass: 7 runs\"],"
+    " \"layout_rows\": [\"| oneDNN 3.13.1 Graph | broadcast_src | copies some | 1 | 0 | 0 | 0 | 1 |\"],"
+    " \"certificate\": {\"bundle\": \"onednn-3.13.1-graph.tar.gz\", \"bundle_says\": \"ok\","
+    "   \"verify_exit\": 0, \"rerun\": \"every verdict\", \"certify_seconds\": 1,"
+    "   \"verify_seconds\": 1},"
+    " \"perf_headline\": \"0.21x memcpy\"}\n";
+
+Test(scoreboard, a_library_that_cannot_be_built_keeps_its_dated_record, .fini = remove_world)
+{
+    static const char *const built[] = {"numpy", NULL};
+    make_world(built, 3);
+    cr_assert_eq(mkdir_world("reports/onednn_graph"), 0);
+    write_file("reports/onednn_graph/record.json", record_json, 0);
+    cr_assert_eq(run_scoreboard(""), 0);
+    char *text = scoreboard_text();
+    cr_expect(strstr(text, "| oneDNN 3.13.1 Graph (record of 2026-11-26) | "
+                           "onednn_static_reshape_1 | **nonconformant** | 3 |  |  | 2 |") != NULL,
+              "the record's row:\n%s", text);
+    cr_expect(strstr(text, "| onednn_graph | (all) | not built |") == NULL, "%s", text);
+    cr_expect(strstr(text, "**Dated record, measured 2026-11-26; not rerun here.** Build: oneDNN "
+                           "3.13.1 from its source. No registry provides it. The findings below "
+                           "were reported against oneDNN v3.13.1.") != NULL, "%s", text);
+    cr_expect(strstr(text, "| `CRASH: signal N (Aborted) in execute` |") != NULL, "%s", text);
+    cr_expect(strstr(text, "Against oneDNN 2.6.3, as recorded:\n\n- both pass: 7 runs") != NULL,
+              "%s", text);
+    cr_expect(strstr(text, "| oneDNN 3.13.1 Graph | broadcast_src | copies some |") != NULL,
+              "%s", text);
+    cr_expect(strstr(text, "`onednn-3.13.1-graph.tar.gz`: ok | reproduced: every verdict") != NULL,
+              "%s", text);
+    cr_expect(strstr(text, "| oneDNN 3.13.1 Graph | [0.21x memcpy](onednn_graph/perf.md) |") != NULL,
+              "%s", text);
+    cr_expect(strstr(text, "| NumPy 9.9 | openvino_reshape_1 |") != NULL, "%s", text);
+}
+
+Test(scoreboard, a_broken_record_fails_with_its_path, .fini = remove_world)
+{
+    static const char *const built[] = {"numpy", NULL};
+    make_world(built, 3);
+    cr_assert_eq(mkdir_world("reports/onednn_graph"), 0);
+    write_file("reports/onednn_graph/record.json", "{\"candidate\": {}}\n", 0);
+    cr_expect_neq(run_scoreboard(""), 0);
+    cr_expect(world_output_has("reports/onednn_graph/record.json: no 'record' field"));
+}

@@ -161,17 +161,23 @@ int run_scoreboard(const char *options)
     return WEXITSTATUS(st);
 }
 
-char *scoreboard_text(void)
+/* world_dir/name read whole into `text` (of `size` bytes, cut there). */
+static char *read_world_file(const char *name, char *text, size_t size)
 {
     char path[256];
-    snprintf(path, sizeof path, "%s/reports/SCOREBOARD.md", world_dir);
+    snprintf(path, sizeof path, "%s/%s", world_dir, name);
     FILE *f = fopen(path, "r");
     cr_assert_not_null(f, "no '%s'", path);
-    static char text[65536];
-    size_t n = fread(text, 1, sizeof text - 1, f);
+    size_t n = fread(text, 1, size - 1, f);
     text[n] = '\0';
     fclose(f);
     return text;
+}
+
+char *scoreboard_text(void)
+{
+    static char text[65536];
+    return read_world_file("reports/SCOREBOARD.md", text, sizeof text);
 }
 
 int world_has(const char *path)
@@ -199,4 +205,17 @@ void remove_world(void)
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf %s", world_dir);
     cr_expect_eq(system(cmd), 0);
+}
+
+int mkdir_world(const char *path)
+{
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "mkdir -p %s/%s", world_dir, path);
+    return system(cmd);
+}
+
+int world_output_has(const char *text)
+{
+    static char out[65536];
+    return strstr(read_world_file("out.txt", out, sizeof out), text) != NULL;
 }

@@ -43,4 +43,10 @@ int world_tmp_is_empty(void);
 /* Removes the world (a .fini for every scoreboard test). */
 void remove_world(void);
 
+/* mkdir -p world_dir/path; 0 on success. */
+int mkdir_world(const char *path);
+
+/* 1 when what the last run_scoreboard printed contains `text`. */
+int world_output_has(const char *text);
+
 #endif /* SCOREBOARD_WORLD_H */

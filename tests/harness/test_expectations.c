@@ -391,3 +391,47 @@ Test(expectations_cli, update_rewrites_the_file_and_judges_by_it)
     run_free(&r);
     unlink(path);
 }
+
+Test(expectations, exact_and_glob_entries_judge_in_file_order)
+{
+    /* exact entries are looked up, globs scanned: the first in file order
+     * still wins, whichever kind it is */
+    expectations x;
+    char *errs = NULL;
+    cr_assert_eq(parse(&x, "expectations:\n"
+                           "  - {id: \"ab*\", verdict: FAIL, reason: glob first}\n"
+                           "  - {id: abc/dense, verdict: CRASH, reason: exact second}\n"
+                           "  - {id: abd, verdict: CRASH, reason: exact first}\n"
+                           "  - {id: \"ab?\", verdict: CRASH, reason: glob second}\n"
+                           "  - {id: abc/dense, verdict: CRASH, reason: never}\n", &errs), 0,
+                 "%s", errs);
+    free(errs);
+    result r = make_result(V_DENSE, VD_CRASH, "SIGSEGV");
+    cr_expect_eq(expectations_apply(&x, "abc", &r), &x.v[0]);
+    cr_expect_eq(r.vd, VD_CRASH, "the first entry expects FAIL");
+    free(r.detail);
+    r = make_result(V_DENSE, VD_CRASH, "SIGSEGV");
+    cr_expect_eq(expectations_apply(&x, "abd", &r), &x.v[0]);
+    free(r.detail);
+    r = make_result(V_DENSE, VD_CRASH, "SIGSEGV");
+    cr_expect_eq(expectations_apply(&x, "xbc", &r), NULL);
+    free(r.detail);
+    expectations_free(&x);
+    cr_assert_eq(parse(&x, "expectations:\n"
+                           "  - {id: abd, verdict: CRASH, reason: exact first}\n"
+                           "  - {id: abc/dense, verdict: CRASH, reason: exact second}\n"
+                           "  - {id: \"ab*\", verdict: FAIL, reason: glob}\n", &errs), 0,
+                 "%s", errs);
+    free(errs);
+    r = make_result(V_INFER, VD_CRASH, "SIGSEGV");
+    cr_expect_eq(expectations_apply(&x, "abd", &r), &x.v[0]);
+    cr_expect_eq(r.vd, VD_WAIVED);
+    free(r.detail);
+    r = make_result(V_DENSE, VD_CRASH, "SIGSEGV");
+    cr_expect_eq(expectations_apply(&x, "abc", &r), &x.v[1]);
+    free(r.detail);
+    r = make_result(V_INFER, VD_CRASH, "SIGSEGV");
+    cr_expect_eq(expectations_apply(&x, "abc", &r), &x.v[2], "abc/dense is not abc/infer");
+    free(r.detail);
+    expectations_free(&x);
+}
