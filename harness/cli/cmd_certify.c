@@ -292,7 +292,7 @@ int cmd_certify(int argc, char **argv)
     }
 
     if (perf) {
-        sandbox_spec spec = {allow, nallow, allow_write, nallow_write, deny, 4};
+        sandbox_spec spec = {allow, nallow, allow_write, nallow_write, deny, 4, 0};
         measure_perf(cand, perf_max, work, quiet, &spec);
     }
 

@@ -166,7 +166,7 @@ int cmd_perf(int argc, char **argv)
         candidate = options_default_candidate();
     char *err = NULL, real[PATH_MAX];
     const char *deny[] = {json ? json : dir, dir ? dir : json};
-    sandbox_spec spec = {allow, nallow, allow_write, nwrite, deny, json || dir ? 2 : 0};
+    sandbox_spec spec = {allow, nallow, allow_write, nwrite, deny, json || dir ? 2 : 0, 0};
     sandbox_policy *sb = run_sandbox_policy(realpath(candidate, real) ? real : candidate, &spec);
     sandbox_summary seen;
     json_t *profile = perf_profile(candidate, &c, timeout_s, quiet, sb, &seen, &err);

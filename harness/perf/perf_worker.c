@@ -74,7 +74,7 @@ int cmd_perf_worker(int argc, char **argv)
     perf_budget b = {strtod(argv[8], NULL), nops * (4 * c.point_seconds + 0.05), 0, 0};
     wire_probe probe;
     memset(&probe, 0, sizeof probe);
-    sandbox_facts facts;
+    sandbox_facts facts = {.candidate_fd = -1};
     if (reaper_become_subreaper() != 0 ||
         (argc > 9 && sandbox_confine(&policy, &facts, probe.message, sizeof probe.message)) ||
         sandbox_install(probe.message, sizeof probe.message)) {
@@ -82,7 +82,9 @@ int cmd_perf_worker(int argc, char **argv)
                                                   : "cannot make the worker a child subreaper"));
         return EXIT_HARNESS;
     }
-    const reshape_candidate *t = candidate_open(argv[1], &probe);
+    char load[64];
+    const reshape_candidate *t =
+        candidate_open_as(sandbox_load_path(&facts, argv[1], load, sizeof load), argv[1], &probe);
     if (!t) {
         put_line(json_pack("{s:s}", "load_error", probe.message));
         return EXIT_NONCONFORMANT;
