@@ -11,7 +11,7 @@
 #   DEB_PACKAGES  Debian packages the part needs at build or test time
 #
 # User-facing targets: all, run, test, test-quick, generate, bench, candidates,
-# install, uninstall, scoreboard, deps, clean.  README.md explains them.
+# install, uninstall, deb, scoreboard, deps, clean.  README.md explains them.
 
 BUILD   := build
 PYTHON  := /usr/bin/python3

@@ -32,7 +32,7 @@ for f in harness/{base,suite,engine,judge,run,report,fuzz}/*.c tests/fuzz/fuzz_c
 done
 # shellcheck disable=SC2086
 $CC $CFLAGS $LIB_FUZZING_ENGINE $objs -o "$OUT/fuzz_candidate" \
-    -Wl,-Bstatic -lyaml -ljansson -lcrypto -lseccomp -Wl,-Bdynamic -ldl -pthread
+    -Wl,-Bstatic -lyaml -ljansson -lcrypto -lseccomp -lelf -lz -Wl,-Bdynamic -ldl -pthread
 
 # the reference and the candidate are loaded with dlopen: no sanitizer
 cc -std=c11 -O2 -fPIC -shared -fvisibility=hidden -Iinclude reference/*.c \

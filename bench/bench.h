@@ -74,6 +74,14 @@ int bench_harness(const struct bench_options *opt, json_t *out, json_t *table);
 int bench_clone(const struct bench_options *opt, json_t *out, json_t *table);
 /* The crash and hang figures of crashy.c. */
 int bench_crashy(const struct bench_options *opt, json_t *out, json_t *table);
+
+/* The busy section (crashy.c): the whole suite with the crash-on-every-call
+ * candidate and with build/broken/pauses_ignoring_signals.so, default
+ * options, opt->repeats runs each, beside two busy shell loops (or
+ * opt->load_cmd when set), into `out` ("crash_every_call_busy_loops",
+ * "hang_busy_loops": wall_seconds, cpu_seconds, ...) and rows of `table`
+ * (targets 10 s and 30 s).  Returns 0, or -1 when a run failed. */
+int bench_busy(const struct bench_options *opt, json_t *out, json_t *table);
 /* Requests per second of `reshape-conform fuzz` against the reference (no
  * disagreement allowed), best of opt->repeats runs of 20,000 requests:
  * out.fuzz = {requests, seconds, requests_per_s}.  Called by bench_harness. */

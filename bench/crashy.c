@@ -10,7 +10,10 @@
  *   - a candidate that ignores SIGTERM and hangs (build/broken/
  *     pauses_ignoring_signals.so);
  *   - the reference, and beside it, alternately, another harness binary
- *     (--baseline: the one before a change).
+ *     (--baseline: the one before a change);
+ * and the busy section (bench_busy): the crash and the hang candidates
+ * again beside two busy loops (`sh -c 'while :; do :; done'` twice): a CI
+ * runner is rarely idle, and neither figure may depend on idle CPUs.
  * Each figure is the median of opt->repeats runs, in wall and in CPU time
  * (the harness and its workers).  Depends on bench.h and POSIX.
  */
@@ -85,15 +88,20 @@ static json_t *medians_json(const struct medians *m)
                      m->crashes ? 1000 * m->wall / (double)m->crashes : 0.0);
 }
 
-/* Starts the load: opt->load_cmd, or a parallel build of the harness into
- * a folder of its own, again and again, in a process group of its own.
- * Returns its pid, or -1. */
-static pid_t load_start(const struct bench_options *opt, const char *dir)
+/* The load of the busy figures: two shell loops that never sleep. */
+#define BUSY_LOOPS "sh -c 'while :; do :; done' & sh -c 'while :; do :; done' & wait"
+
+/* Starts the load: `busy` when not NULL, else opt->load_cmd, or a parallel
+ * build of the harness into a folder of its own, again and again, in a
+ * process group of its own.  Returns its pid, or -1. */
+static pid_t load_start(const struct bench_options *opt, const char *dir, const char *busy)
 {
     char cmd[8192];
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
 
-    if (opt->load_cmd)
+    if (busy)
+        snprintf(cmd, sizeof cmd, "%s", busy);
+    else if (opt->load_cmd)
         snprintf(cmd, sizeof cmd, "%s", opt->load_cmd);
     else
         snprintf(cmd, sizeof cmd,
@@ -147,7 +155,7 @@ static int crash_figures(const struct bench_options *opt, const char *build, jso
     snprintf(cores, sizeof cores, "%ld", n > 0 ? n : 1);
     if (measure(opt, "crash_j2", cand, "2", &two) != 0)
         return -1;
-    pid_t load = load_start(opt, loaddir);
+    pid_t load = load_start(opt, loaddir, NULL);
     if (load < 0)
         return -1;
     int rc = measure(opt, "crash_loaded", cand, "2", &loaded);
@@ -171,6 +179,31 @@ static int crash_figures(const struct bench_options *opt, const char *build, jso
     bench_row(table, "crashy", "crash on every call, --jobs 1, wall", one.wall, "s", NULL);
     bench_row(table, "crashy", "crash on every call, every core, wall", all.wall, "s",
               "< --jobs 2 (more cores)");
+    return 0;
+}
+
+int bench_busy(const struct bench_options *opt, json_t *out, json_t *table)
+{
+    char build[512], crash[1100], hang[1100], dir[1100];
+    struct medians c, h;
+
+    build_dir(opt, build, sizeof build);
+    snprintf(crash, sizeof crash, "%s/bench/cands/crash_every_call.so", build);
+    snprintf(hang, sizeof hang, "%s/broken/pauses_ignoring_signals.so", build);
+    snprintf(dir, sizeof dir, "%s/busy", opt->tmpdir);
+    pid_t load = load_start(opt, dir, opt->load_cmd ? opt->load_cmd : BUSY_LOOPS);
+    if (load < 0)
+        return -1;
+    int rc = measure(opt, "crash_busy", crash, NULL, &c) != 0 ||
+             measure(opt, "hang_busy", hang, NULL, &h) != 0 ? -1 : 0;
+    load_stop(load, dir);
+    if (rc != 0)
+        return -1;
+    json_object_set_new(out, "crash_every_call_busy_loops", medians_json(&c));
+    json_object_set_new(out, "hang_busy_loops", medians_json(&h));
+    bench_row(table, "busy", "crash on every call, 2 busy loops, wall", c.wall, "s", "<= 10");
+    bench_row(table, "busy", "hangs ignoring signals, 2 busy loops, wall", h.wall, "s",
+              "<= 30");
     return 0;
 }
 

@@ -4,7 +4,7 @@
  *
  * usage: reshape-bench [--harness PATH] [--cases DIR] [--tmp DIR]
  *                      [--copy-mib N] [--large-mib N] [--repeats N]
- *                      [--json FILE] [--only copy|harness|clone|crashy]
+ *                      [--json FILE] [--only copy|harness|clone|crashy|busy]
  *                      [--source DIR] [--baseline PATH] [--load-cmd CMD]
  *
  *   --harness    the harness binary (default: build/reshape-conform)
@@ -21,7 +21,8 @@
  *                crashy section runs the reference with it too, alternately
  *   --load-cmd   the crashy section's load, a shell command it kills when
  *                done (default: a parallel build of the harness, again and
- *                again, into a folder of --tmp)
+ *                again, into a folder of --tmp); the busy section's too
+ *                (default: two busy shell loops)
  *
  * Exit status: 0 when every figure was measured, 1 when one could not be
  * (it says why), 2 on bad usage.  No figure is compared with its target here:
@@ -40,7 +41,7 @@ static int usage(void)
 {
     fputs("usage: reshape-bench [--harness PATH] [--cases DIR] [--tmp DIR]\n"
           "                     [--copy-mib N] [--large-mib N] [--repeats N]\n"
-          "                     [--json FILE] [--only copy|harness|clone|crashy]\n"
+          "                     [--json FILE] [--only copy|harness|clone|crashy|busy]\n"
           "                     [--source DIR] [--baseline PATH] [--load-cmd CMD]\n",
           stderr);
     return 2;
@@ -121,7 +122,8 @@ int main(int argc, char **argv)
             opt.load_cmd = v;
         else if (strcmp(a, "--only") == 0 &&
                  (strcmp(v, "copy") == 0 || strcmp(v, "harness") == 0 ||
-                  strcmp(v, "clone") == 0 || strcmp(v, "crashy") == 0))
+                  strcmp(v, "clone") == 0 || strcmp(v, "crashy") == 0 ||
+                  strcmp(v, "busy") == 0))
             only = v;
         else if ((n = positive(v)) < 0)
             return usage();
@@ -144,8 +146,11 @@ int main(int argc, char **argv)
     json_object_set_new(root, "command", argv_json);
     json_object_set_new(root, "host", host());
     json_object_set_new(root, "targets",
-                        json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s}",
+                        json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, "
+                                  "s:s}",
                                   "crash_every_call_s", "<= 10 (2 cores)",
+                                  "crash_every_call_busy_loops_s", "<= 10 (2 cores)",
+                                  "hang_busy_loops_s", "<= 30 (2 cores)",
                                   "crash_every_call_loaded_vs_quiet", "<= 2",
                                   "xtensor_standin_s", "<= 3",
                                   "hang_s", "<= 30",
@@ -172,6 +177,12 @@ int main(int argc, char **argv)
 
         failed |= bench_crashy(&opt, crashy, table) != 0;
         json_object_set_new(root, "crashy", crashy);
+    }
+    if (only == NULL || strcmp(only, "busy") == 0) {
+        json_t *busy = json_object();
+
+        failed |= bench_busy(&opt, busy, table) != 0;
+        json_object_set_new(root, "busy", busy);
     }
     if (only == NULL || strcmp(only, "clone") == 0) {
         json_t *clone = json_object();

@@ -24,7 +24,8 @@ def size_text(n):
 def ratio_text(point):
     """"0.97x" for a measured point ("0.97x once" when a call was over the
     point's budget and timed once), "41 ns/call" in place, "not supported",
-    "cut" (not run), else its status (CRASH, DATA_TYPE...)."""
+    "cut" (not run), "left out" (not run: the profile's --budget), else its
+    status (CRASH, DATA_TYPE...)."""
     once = " once" if "over_budget" in point else ""
     status = point.get("status")
     if status == "OK" and "ratio" in point:
@@ -36,6 +37,8 @@ def ratio_text(point):
         return "not supported"
     if status == "CUT":
         return "cut"
+    if status == "LEFT_OUT":
+        return "left out"
     return status or "?"
 
 
@@ -129,6 +132,11 @@ def summary_lines(profile):
         lines.append("Cut, not run because by a smaller point of their series a call would take "
                      "longer than the point budget: "
                      + ", ".join(s["cut"]) + ".")
+    if s.get("left_out"):
+        lines.append("Left out, not run because the profile's --budget of %g s did not afford "
+                     "them (an evenly spread subset was measured): %d points: "
+                     % (profile["config"].get("budget_s", 0), len(s["left_out"]))
+                     + ", ".join(s["left_out"]) + ".")
     parts = []
     for layout in s["layouts"]:
         if "median_ratio" in layout:

@@ -34,6 +34,9 @@ int cmd_fuzz(int argc, char **argv);
  */
 void cli_usage(const char *text);
 
+/* The text of `reshape-conform run --help`, for cli_usage (run_usage.c). */
+extern const char run_usage[];
+
 /* verify_rerun.c, `verify --rerun` (it runs `run` itself, so it sits here,
  * above cert/). */
 /*

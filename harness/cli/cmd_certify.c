@@ -159,7 +159,8 @@ static void add_json(bundle *b, const char *name, json_t *j)
 static void measure_perf(const char *cand, uint64_t max_bytes, const char *work, int quiet,
                          const sandbox_spec *spec)
 {
-    perf_config c = {((1u << RESHAPE_OP_COUNT) - 1) << 1, max_bytes, 0.25, PERF_POINT_BUDGET_S};
+    perf_config c = {((1u << RESHAPE_OP_COUNT) - 1) << 1, max_bytes, 0.25, PERF_POINT_BUDGET_S,
+                     0 /* a bundle's profile is whole: no --budget */};
     char *err = NULL, real[PATH_MAX];
     sandbox_policy *sb = run_sandbox_policy(realpath(cand, real) ? real : cand, spec);
     sandbox_summary seen;
@@ -291,7 +292,7 @@ int cmd_certify(int argc, char **argv)
     }
 
     if (perf) {
-        sandbox_spec spec = {allow, nallow, allow_write, nallow_write, deny, 4};
+        sandbox_spec spec = {allow, nallow, allow_write, nallow_write, deny, 4, 0};
         measure_perf(cand, perf_max, work, quiet, &spec);
     }
 

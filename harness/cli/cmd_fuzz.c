@@ -180,7 +180,7 @@ int cmd_fuzz(int argc, char **argv)
     /* the candidate is confined as in a run; the cases it writes are kept
      * from it */
     const char *deny[] = {s.out_dir};
-    sandbox_spec spec = {NULL, 0, NULL, 0, deny, 1};
+    sandbox_spec spec = {NULL, 0, NULL, 0, deny, 1, 0};
     sandbox_policy sb;
     if (sandbox_policy_make(&sb, real, &spec, &err) != 0)
         die(EXIT_HARNESS, "%s", err);

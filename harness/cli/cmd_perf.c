@@ -14,6 +14,9 @@ static const char perf_usage[] =
 "  --point-budget S    a call slower than this is timed once and the larger\n"
 "                      sizes of its series are cut, not run (default 2)\n"
 "  --timeout S         a point's deadline, then SIGKILL (default 60)\n"
+"  --budget S          the whole profile's time: an evenly spread subset of\n"
+"                      the points it affords is measured, the rest are left\n"
+"                      out and named (default 120; 0: no bound)\n"
 "  --json FILE         write the profile there\n"
 "  --report-dir DIR    write DIR/perf.json, perf.md and perf.html\n"
 "  --sandbox-allow PATH        let the candidate read PATH too; repeatable\n"
@@ -28,7 +31,8 @@ static const char perf_usage[] =
 "execute's cost.  A ratio of 1.0 is memcpy's bandwidth.  A point supports()\n"
 "declines is not supported, and in no figure; in place, where nothing has\n"
 "to move, the figure is the time per call.  The last lines name the points\n"
-"cut and the slowest layouts.  The workers are confined as a run's are.\n"
+"cut, those the budget left out and the slowest layouts.  The workers are\n"
+"confined as a run's are.\n"
 "exit status: 0 profile written, 1 the candidate could not be loaded or a\n"
 "point crashed, timed out or gave wrong bytes, 2 bad usage, 3 harness failure.\n";
 
@@ -47,7 +51,7 @@ static const char perf_usage[] =
 #include "run_sandbox.h"
 
 enum { P_CAND = 1, P_OP, P_MAX, P_SECS, P_BUDGET, P_TIMEOUT, P_JSON, P_DIR, P_QUIET, P_HELP,
-       P_ALLOW, P_WRITE };
+       P_ALLOW, P_WRITE, P_WHOLE };
 
 static const struct option perf_options[] = {
     {"candidate", required_argument, NULL, P_CAND},
@@ -56,6 +60,7 @@ static const struct option perf_options[] = {
     {"point-seconds", required_argument, NULL, P_SECS},
     {"point-budget", required_argument, NULL, P_BUDGET},
     {"timeout", required_argument, NULL, P_TIMEOUT},
+    {"budget", required_argument, NULL, P_WHOLE},
     {"json", required_argument, NULL, P_JSON},
     {"report-dir", required_argument, NULL, P_DIR},
     {"quiet", no_argument, NULL, P_QUIET},
@@ -100,7 +105,7 @@ static int has_failures(json_t *profile)
 int cmd_perf(int argc, char **argv)
 {
     const char *candidate = NULL, *json = NULL, *dir = NULL;
-    perf_config c = {0, perf_default_max_bytes(), 0.25, PERF_POINT_BUDGET_S};
+    perf_config c = {0, perf_default_max_bytes(), 0.25, PERF_POINT_BUDGET_S, PERF_BUDGET_S};
     double timeout_s = 60;
     int quiet = 0, opt, nallow = 0, nwrite = 0;
     const char *allow[16], *allow_write[16];
@@ -128,6 +133,10 @@ int cmd_perf(int argc, char **argv)
         case P_BUDGET:
             if (parse_seconds(optarg, 0, &c.point_budget_s))
                 usage_error("'--point-budget' wants seconds, not '%s'", optarg);
+            break;
+        case P_WHOLE:
+            if (parse_seconds(optarg, 0, &c.budget_s))
+                usage_error("'--budget' wants seconds (0: no bound), not '%s'", optarg);
             break;
         case P_TIMEOUT:
             if (parse_seconds(optarg, 0.1, &timeout_s))
@@ -157,7 +166,7 @@ int cmd_perf(int argc, char **argv)
         candidate = options_default_candidate();
     char *err = NULL, real[PATH_MAX];
     const char *deny[] = {json ? json : dir, dir ? dir : json};
-    sandbox_spec spec = {allow, nallow, allow_write, nwrite, deny, json || dir ? 2 : 0};
+    sandbox_spec spec = {allow, nallow, allow_write, nwrite, deny, json || dir ? 2 : 0, 0};
     sandbox_policy *sb = run_sandbox_policy(realpath(candidate, real) ? real : candidate, &spec);
     sandbox_summary seen;
     json_t *profile = perf_profile(candidate, &c, timeout_s, quiet, sb, &seen, &err);

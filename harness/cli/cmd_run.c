@@ -1,63 +1,9 @@
 /*
  * cmd_run.c - `reshape-conform [run] [OPTIONS]`: load the cases, run them
  * against a candidate in isolated workers, report.  Also `list`.  The
- * usage, the options and the sequence of a run here; its steps in
- * run_steps.c.  Depends on every harness layer below it.
+ * options and the sequence of a run here; its usage text in run_usage.c,
+ * its steps in run_steps.c.  Depends on every harness layer below it.
  */
-static const char run_usage[] =
-"usage: reshape-conform [run] [OPTIONS]\n"
-"       reshape-conform list [OPTIONS]\n"
-"\n"
-"  --candidate PATH     the candidate .so (default: the reference,\n"
-"                       <reference>)\n"
-"  --cases PATH         a case file or directory; repeatable (default\n"
-"                       <srcdir>/cases)\n"
-"  --jobs N             worker processes (default: online cores)\n"
-"  --timeout-ms N       per request (default 10000)\n"
-"  --isolation MODE     worker (default), fork (a process per request), none\n"
-"  --sandbox on|off     confine the workers (default on; off to debug)\n"
-"  --sandbox-allow PATH  let the candidate read PATH too; repeatable\n"
-"  --sandbox-allow-write PATH  let it change PATH too; repeatable\n"
-"  --sandbox-deny PATH  keep PATH from it, as the run's own files; repeatable\n"
-"  --variants LIST      comma-separated variants, or all (default all)\n"
-"  --filter GLOB        only ids matching GLOB (fnmatch), or ID/VARIANT as the\n"
-"                       reports print them; repeatable (any of them)\n"
-"  --tag TAG            only cases with TAG; repeatable (any of them)\n"
-"  --op OP              only cases of OP; repeatable\n"
-"  --shard K/N          only shard K of N (by SHA-256 of the id)\n"
-"  --seed N             seed of canaries and thread payloads (default 1)\n"
-"  --max-bytes N        larger payloads run infer only (default 16777216)\n"
-"  --strict-errors      an error case must return the expected status\n"
-"  --libraries          record every shared object the workers mapped (path,\n"
-"                       soname, SHA-256, package) in the report (certify does)\n"
-"  --expectations FILE  known deviations (YAML: id, verdict, reason, tracker);\n"
-"                       a match failing as expected is WAIVED, one that\n"
-"                       passes is UNEXPECTED_PASS\n"
-"  --update-expectations  rewrite FILE without the entries that pass now\n"
-"  --baseline OLD.json  a previous report (or OLD.json.gz): exit 1 only for\n"
-"                       regressions, list them and the fixes\n"
-"  --allow-fixes        a known failure that passes now (UNEXPECTED_PASS) is\n"
-"                       a fix that does not fail the gate\n"
-"  --json FILE          write the JSON report (<srcdir>/reports/SCHEMA.md)\n"
-"  --junit FILE         write the JUnit XML report\n"
-"  --report-dir DIR     write DIR/report.json, DIR/report.xml, then render\n"
-"  --journal FILE       append each verdict to FILE as decided, kept (default:\n"
-"                       DIR/journal.jsonl with --report-dir, removed at the end)\n"
-"  --resume JOURNAL     finish a killed run: its options, candidate and cases\n"
-"  --list               print the selected cases and exit\n"
-"  --verbose            a line for every run that did not pass (default: one\n"
-"                       line per finding, failing runs grouped by what went wrong)\n"
-"  --quiet              no progress lines\n"
-"  --help               this text\n"
-"\n"
-"exit status: 0 conformant, 1 not conformant (a candidate that dies or is\n"
-"refused while loading included), 2 bad usage or invalid input files, 3\n"
-"harness failure, 77 nothing tested (the candidate's device is not\n"
-"available here); the highest that applies.  With --baseline or\n"
-"--expectations, 1 means the gate failed: a regression (a failure neither\n"
-"waived nor failing in OLD.json), or a fix of a known failure without\n"
-"--allow-fixes.\n";
-
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -86,7 +32,8 @@ static const char run_usage[] =
 enum {
     O_CANDIDATE = 256, O_CASES, O_JOBS, O_TIMEOUT, O_ISOLATION, O_VARIANTS, O_FILTER, O_TAG,
     O_OP, O_SHARD, O_SEED, O_MAX_BYTES, O_STRICT, O_LIBRARIES, O_EXPECTATIONS, O_UPDATE_EXP, O_BASELINE, O_ALLOW_FIXES,
-    O_JSON, O_JUNIT, O_SANDBOX, O_SB_ALLOW, O_SB_WRITE, O_SB_DENY, O_JOURNAL, O_RESUME,
+    O_JSON, O_JUNIT, O_JUNIT_SUITE, O_SANDBOX, O_SB_ALLOW, O_SB_WRITE, O_SB_DENY, O_SB_SCRATCH,
+    O_JOURNAL, O_RESUME,
     O_REPORT_DIR, O_LIST, O_VERBOSE, O_QUIET, O_HELP
 };
 
@@ -100,6 +47,7 @@ static const struct option run_options_table[] = {
     {"sandbox-allow", required_argument, NULL, O_SB_ALLOW},
     {"sandbox-allow-write", required_argument, NULL, O_SB_WRITE},
     {"sandbox-deny", required_argument, NULL, O_SB_DENY},
+    {"sandbox-scratch-mb", required_argument, NULL, O_SB_SCRATCH},
     {"variants", required_argument, NULL, O_VARIANTS},
     {"filter", required_argument, NULL, O_FILTER},
     {"tag", required_argument, NULL, O_TAG},
@@ -115,6 +63,7 @@ static const struct option run_options_table[] = {
     {"allow-fixes", no_argument, NULL, O_ALLOW_FIXES},
     {"json", required_argument, NULL, O_JSON},
     {"junit", required_argument, NULL, O_JUNIT},
+    {"junit-suite-name", required_argument, NULL, O_JUNIT_SUITE},
     {"report-dir", required_argument, NULL, O_REPORT_DIR},
     {"journal", required_argument, NULL, O_JOURNAL},
     {"resume", required_argument, NULL, O_RESUME},
@@ -175,6 +124,10 @@ static void parse(run_options *o, int argc, char **argv)
         case O_SB_ALLOW: push(&o->sandbox_allow, &o->nsandbox_allow, optarg); break;
         case O_SB_WRITE: push(&o->sandbox_write, &o->nsandbox_write, optarg); break;
         case O_SB_DENY: push(&o->sandbox_deny, &o->nsandbox_deny, optarg); break;
+        case O_SB_SCRATCH:
+            if (parse_u64(optarg, 1, 1 << 20, &o->sandbox_scratch_mb))
+                usage_error("'--sandbox-scratch-mb' wants 1 to 1048576, not '%s'", optarg);
+            break;
         case O_VARIANTS:
             if (parse_variants(optarg, &o->variants, &bad))
                 usage_error("unknown variant '%s'", bad);
@@ -224,6 +177,7 @@ static void parse(run_options *o, int argc, char **argv)
         case O_ALLOW_FIXES: o->allow_fixes = 1; break;
         case O_JSON: o->json = optarg; break;
         case O_JUNIT: o->junit = optarg; break;
+        case O_JUNIT_SUITE: o->junit_suite_name = optarg; break;
         case O_REPORT_DIR: o->report_dir = optarg; break;
         case O_JOURNAL: o->journal = optarg; break;
         case O_RESUME: o->resume = optarg; break;

@@ -58,7 +58,7 @@ sandbox_policy *run_sandbox_start(const run_options *o, const char *candidate)
     for (int i = 0; i < o->nsandbox_deny; i++)
         deny[n++] = o->sandbox_deny[i];
     sandbox_spec spec = {o->sandbox_allow, o->nsandbox_allow, o->sandbox_write,
-                         o->nsandbox_write, deny, n};
+                         o->nsandbox_write, deny, n, o->sandbox_scratch_mb << 20};
     sandbox_policy *p = run_sandbox_policy(candidate, &spec);
     free(deny);
     return p;

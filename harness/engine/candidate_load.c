@@ -1,6 +1,7 @@
 /*
  * candidate_load.c - dlopen a candidate and check its table (exec.h), its
- * device table too (exec_device.c).  Depends on libdl and the ABI header.
+ * device table too (exec_device.c); its name and version bound and made
+ * printable.  Depends on libdl, util.h (sanitize_text) and the ABI header.
  */
 #include <dlfcn.h>
 #include <stddef.h>
@@ -8,8 +9,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/base.h"
 #include "exec.h"
 #include "exec_device.h"
+
+/* The most of a candidate's name or version a report quotes. */
+#define CANDIDATE_WORDS 64
 
 int candidate_stage_fd = -1;
 
@@ -43,8 +48,14 @@ static void probe_limits(wire_probe *probe, const reshape_limits *l)
 
 const reshape_candidate *candidate_open(const char *path, wire_probe *probe)
 {
+    return candidate_open_as(path, path, probe);
+}
+
+const reshape_candidate *candidate_open_as(const char *load, const char *path,
+                                           wire_probe *probe)
+{
     memset(probe, 0, sizeof *probe);
-    void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    void *lib = dlopen(load, RTLD_NOW | RTLD_LOCAL);
     if (!lib) {
         const char *e = dlerror();
         return refuse(probe, "cannot load candidate '%s': %s", path, e ? e : "unknown error");
@@ -91,8 +102,12 @@ const reshape_candidate *candidate_open(const char *path, wire_probe *probe)
     const char *bad_device = exec_device_check(t, probe);
     if (bad_device)
         return refuse(probe, "candidate '%s' %s", path, bad_device);
-    snprintf(probe->name, sizeof probe->name, "%s", t->name);
-    snprintf(probe->version, sizeof probe->version, "%s", t->version);
+    /* the candidate's own words, bound for the report and the console:
+     * printable ASCII, CANDIDATE_WORDS bytes at most */
+    snprintf(probe->name, sizeof probe->name, "%.*s", CANDIDATE_WORDS, t->name);
+    snprintf(probe->version, sizeof probe->version, "%.*s", CANDIDATE_WORDS, t->version);
+    sanitize_text(probe->name);
+    sanitize_text(probe->version);
     probe->state = 1;
     return t;
 }

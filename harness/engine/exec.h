@@ -20,6 +20,12 @@
  */
 const reshape_candidate *candidate_open(const char *path, wire_probe *probe);
 
+/* candidate_open, dlopen-ing `load` ("/proc/self/fd/N": a descriptor the
+ * sandbox opened before dropping root, sandbox_load_path) while every
+ * message names the candidate by `path`. */
+const reshape_candidate *candidate_open_as(const char *load, const char *path,
+                                           wire_probe *probe);
+
 /* The device `cand` declares (reshape_device: its table covers the field
  * and it is not NULL), or NULL: its tensors are in host memory. */
 const reshape_device *exec_device(const reshape_candidate *cand);

@@ -47,7 +47,9 @@ static void proc_discard_output(engine *e, proc *p)
     }
 }
 
-/* Appends the end of what a loading worker printed to *err. */
+/* Appends the end of what a loading worker printed to *err, each of its
+ * lines prefixed "candidate: ": quoted on the harness's stderr, none of
+ * them reads as a line of the harness's own (a forged "conformant: ..."). */
 static void engine_add_load_tail(engine *e, char **err)
 {
     char *t = e->load_tail;
@@ -56,12 +58,20 @@ static void engine_add_load_tail(engine *e, char **err)
         t[--n] = '\0';
     if (!n)
         return;
-    for (char *c = t; *c; c++)
-        if ((unsigned char)*c < 32 && *c != '\n')
-            *c = ' ';
-    char *m = xasprintf("%s; its output ended with:\n%s", *err, t);
+    strbuf b;
+    sb_init(&b);
+    sb_addf(&b, "%s; its output ended with:", *err);
+    for (char *line = t, *next; line; line = next) {
+        next = strchr(line, '\n');
+        if (next)
+            *next++ = '\0';
+        for (char *c = line; *c; c++)
+            if ((unsigned char)*c < 32 || (unsigned char)*c == 0x7f)
+                *c = ' ';
+        sb_addf(&b, "\ncandidate: %s", line);
+    }
     free(*err);
-    *err = m;
+    *err = sb_take(&b);
 }
 
 /* The hello is written by a process that ran the candidate's constructors

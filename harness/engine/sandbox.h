@@ -4,8 +4,10 @@
  * Four layers, each the kernel's, none depending on another:
  *   - the confinement of the process that loads the candidate
  *     (sandbox_confine, sandbox_confine.c): a private scratch folder as
- *     TMPDIR, HOME and working folder; a network namespace of its own (or
- *     no network sockets at all); root dropped to an unprivileged uid;
+ *     TMPDIR, HOME and working folder, a size-limited tmpfs of a mount
+ *     namespace of its own (sandbox_mount.c); a network namespace of its
+ *     own (or no network sockets at all); root dropped to an unprivileged
+ *     uid with no capability;
  *     Landlock (sandbox_fs.c): read only what a library needs, write only
  *     the scratch folder, no TCP, no abstract Unix socket or signal out of
  *     its domain; a seccomp filter that refuses attribute changes and
@@ -13,9 +15,10 @@
  *     the observer;
  *   - the observer (sandbox_watch.c, sandbox_act.c), in the parent: it
  *     reads each handed call, lets the kernel decide it, and stops the
- *     worker that made it (SIGKILL; not its zygote) when it would change a
- *     file outside the scratch folder, read a secret or reach the network,
- *     recording what it tried;
+ *     worker that made it (SIGKILL; not its zygote) when the call is
+ *     refused (a change outside the scratch folder, a secret, the network,
+ *     another process's /proc entries, a Unix socket not its own:
+ *     sandbox_reach.c), recording what it tried;
  *   - the seccomp filter of the process that loads the candidate, which
  *     its workers inherit (sandbox_install, sandbox.c): no signal, trace
  *     or memory access to another process, no namespace, mount or change
@@ -61,16 +64,23 @@ typedef struct sandbox_policy {
                                SANDBOX_DROP_* */
     uid_t uid;
     gid_t gid;
-    char *drop_note;        /* SANDBOX_DROP_READ or none as root: why */
+    char *drop_note;        /* SANDBOX_DROP_FD or none as root: why */
+    unsigned long long scratch_bytes;   /* the scratch tmpfs's size in
+                                           bytes; 0: the folder on the disk */
 } sandbox_policy;
+
+/* The scratch tmpfs's size when a run names none: 64 MiB. */
+#define SANDBOX_SCRATCH_BYTES (64ull << 20)
 
 enum {
     SANDBOX_DROP_NONE,      /* not root, or uid cannot be taken: none */
     SANDBOX_DROP_FULL,      /* to uid, gid, with no capability */
-    SANDBOX_DROP_READ       /* to uid, gid, keeping CAP_DAC_READ_SEARCH:
-                               uid cannot reach the candidate's files (a
-                               folder on the way is root's alone); Landlock
-                               then alone keeps reads to the policy */
+    SANDBOX_DROP_FD         /* to uid, gid, with no capability either; uid
+                               cannot reach the candidate's files by their
+                               paths (a folder on the way is root's alone):
+                               the process opens the candidate before it
+                               drops root and loads it through that
+                               descriptor (sandbox_facts.candidate_fd) */
 };
 
 /* What a run adds to the policy (the options of "Sandbox"). */
@@ -82,6 +92,8 @@ typedef struct sandbox_spec {
     const char *const *deny;        /* the run's inputs and outputs,
                                        --sandbox-deny */
     int ndeny;
+    unsigned long long scratch_bytes;   /* the scratch tmpfs's size;
+                                           0: SANDBOX_SCRATCH_BYTES */
 } sandbox_spec;
 
 /*
@@ -91,9 +103,10 @@ typedef struct sandbox_spec {
  * RPATH names (libelf), LD_LIBRARY_PATH's; the device files of
  * /dev that exist (null, zero, full, random, urandom, nvidia*, dri, kfd);
  * the secrets; a scratch folder made now below $TMPDIR (or /tmp).  As root,
- * the process is to drop to "nobody": keeping CAP_DAC_READ_SEARCH when
- * that uid cannot read the candidate, its folders or the scratch folder,
- * not at all when it cannot be taken (`drop_note` says why).  Returns 0,
+ * the process is to drop to "nobody" with no capability: loading the
+ * candidate through a descriptor opened before the drop (SANDBOX_DROP_FD)
+ * when that uid cannot read it, its folders or the scratch folder by
+ * path, not at all when the uid cannot be taken (`drop_note` says why).  Returns 0,
  * or -1 with *err set (the scratch folder cannot be made).
  */
 int sandbox_policy_make(sandbox_policy *p, const char *candidate, const sandbox_spec *spec,
@@ -132,7 +145,21 @@ typedef struct sandbox_facts {
     int dropped;            /* SANDBOX_DROP_*: root dropped to `uid` */
     int observed;           /* 1: the observer gets its calls */
     unsigned uid;
+    int candidate_fd;       /* SANDBOX_DROP_FD: the candidate, opened before
+                               the drop, to load as /proc/self/fd/N
+                               (sandbox_load_path); -1: by its path */
+    int scratch_tmpfs;      /* 1: the scratch folder is a tmpfs of this
+                               process's own mount namespace */
 } sandbox_facts;
+
+/*
+ * The path to dlopen the candidate `candidate` by in a process confined
+ * with `facts`: "/proc/self/fd/N" (written into `buf`, room for `size`
+ * bytes) when sandbox_confine opened it before dropping root, else
+ * `candidate` itself.  Returns `buf` or `candidate`.
+ */
+const char *sandbox_load_path(const sandbox_facts *facts, const char *candidate, char *buf,
+                              size_t size);
 
 /*
  * Confines the calling process, which must have no other thread and must

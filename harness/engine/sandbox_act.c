@@ -101,26 +101,6 @@ static int full_path(const struct seccomp_notif *req, int dirfd_arg, int path_ar
     return snprintf(out, size, "%s%s%s", base, path[0] ? "/" : "", path) < (int)size ? 0 : -1;
 }
 
-/* `full` resolved into `out` (PATH_MAX): following its last link
- * (`follow`, then it must exist), or its folder resolved and its last name
- * kept.  0, or -1 (missing). */
-static int resolve(const char *full, int follow, char *out)
-{
-    if (follow)
-        return realpath(full, out) ? 0 : -1;
-    char dir[PATH_MAX], real[PATH_MAX];
-    snprintf(dir, sizeof dir, "%s", full);
-    char *slash = strrchr(dir, '/');
-    const char *name = slash ? slash + 1 : dir;
-    if (!slash || !*name || !strcmp(name, ".") || !strcmp(name, ".."))
-        return realpath(full, out) ? 0 : -1;
-    *slash = '\0';
-    if (!realpath(*dir ? dir : "/", real))
-        return -1;
-    return snprintf(out, PATH_MAX, "%s/%s", strcmp(real, "/") ? real : "", name) < PATH_MAX
-               ? 0 : -1;
-}
-
 /* ------------------------------------------------------------ judging */
 
 static int under_any(const char *path, const sandbox_paths *l)
@@ -236,6 +216,7 @@ int sandbox_act_open_own_name(int listener, const struct seccomp_notif *req, con
 static act_outcome judge_open(const sandbox_policy *p, const struct seccomp_notif *req,
                               const act_call *c, const char *full, char *what)
 {
+    pid_t tid = (pid_t)req->pid;
     uint64_t flags = c->flags >= 0 ? req->data.args[c->flags]
                      : c->flags == -2 ? (uint64_t)(O_CREAT | O_WRONLY | O_TRUNC) : 0;
     if (c->flags == -3 && read_mem((pid_t)req->pid, req->data.args[2], &flags, sizeof flags))
@@ -244,12 +225,15 @@ static act_outcome judge_open(const sandbox_policy *p, const struct seccomp_noti
         return ACT_ALLOWED;
     int acc = (int)(flags & O_ACCMODE);
     char path[PATH_MAX];
-    if (resolve(full, !(flags & O_NOFOLLOW), path) != 0) {
-        if (!(flags & O_CREAT) || resolve(full, 0, path) != 0 || may_change(p, path))
+    if (sandbox_resolve(tid, full, !(flags & O_NOFOLLOW), path) != 0) {
+        if (!(flags & O_CREAT) || sandbox_resolve(tid, full, 0, path) != 0 || may_change(p, path))
             return ACT_ALLOWED;
         put_path(what, "create %s", path, NULL);
         return changed(path);
     }
+    act_outcome reach = sandbox_reach_proc(tid, path, acc, what);
+    if (reach != ACT_ALLOWED)
+        return reach;
     if (acc != O_RDONLY &&
         own_name_file(path, tgid_of((pid_t)req->pid))) {
         snprintf(what, SANDBOX_ACT_BYTES, "name %.*s", SANDBOX_ACT_BYTES - 6, path);
@@ -263,7 +247,7 @@ static act_outcome judge_open(const sandbox_policy *p, const struct seccomp_noti
         put_path(what, "read %s", path, NULL);
         return secret(p, path) ? ACT_STOP : ACT_NOTE;
     }
-    return ACT_ALLOWED;
+    return sandbox_reach_closed(p, path, acc, what);
 }
 
 /* The address of a connect, sendto, sendmsg or sendmmsg: 0 and its bytes
@@ -293,7 +277,8 @@ static int send_address(const struct seccomp_notif *req, const char *name,
     return read_mem(tid, addr, sa, *len);
 }
 
-static act_outcome judge_send(const struct seccomp_notif *req, const act_call *c, char *what)
+static act_outcome judge_send(const sandbox_policy *p, const struct seccomp_notif *req,
+                              const act_call *c, char *what)
 {
     struct sockaddr_storage sa;
     socklen_t len;
@@ -309,7 +294,7 @@ static act_outcome judge_send(const struct seccomp_notif *req, const act_call *c
         inet_ntop(AF_INET6, &in->sin6_addr, host, sizeof host);
         snprintf(what, SANDBOX_ACT_BYTES, "%s [%s]:%u", c->verb, host, ntohs(in->sin6_port));
     } else {
-        return ACT_ALLOWED;     /* a local socket (AF_UNIX, AF_NETLINK) */
+        return sandbox_reach_send(p, (pid_t)req->pid, c->name, c->verb, &sa, len, what);
     }
     return ACT_STOP;
 }
@@ -356,18 +341,18 @@ act_outcome sandbox_act_judge(const sandbox_policy *p, const struct seccomp_noti
     if (c->kind == ACT_SOCKET)
         return judge_socket(req, what);
     if (c->kind == ACT_SEND)
-        return judge_send(req, c, what);
+        return judge_send(p, req, c, what);
     if (c->kind == ACT_OWNER)
         return sandbox_owner_judge(req, what);
     char full[PATH_MAX], path[PATH_MAX], full2[PATH_MAX], path2[PATH_MAX];
     if (full_path(req, c->dirfd, c->path, full, sizeof full) != 0)
         return c->kind == ACT_ATTR ? ACT_NOTE : ACT_ALLOWED;
-    struct stat st;
+    pid_t tid = (pid_t)req->pid;
     switch (c->kind) {
     case ACT_OPEN:
         return judge_open(p, req, c, full, what);
     case ACT_TRUNCATE:
-        if (resolve(full, 1, path) != 0 || may_change(p, path))
+        if (sandbox_resolve(tid, full, 1, path) != 0 || may_change(p, path))
             return ACT_ALLOWED;
         put_path(what, "truncate %s", path, NULL);
         return changed(path);
@@ -375,21 +360,22 @@ act_outcome sandbox_act_judge(const sandbox_policy *p, const struct seccomp_noti
     case ACT_REMOVE:
         /* removing what is not there, or creating what is (mkdir -p of
          * /tmp), changes nothing: the kernel answers ENOENT or EEXIST */
-        if (resolve(full, 0, path) != 0 || may_change(p, path) ||
-            (c->kind == ACT_REMOVE) == (lstat(path, &st) != 0))
+        if (sandbox_resolve(tid, full, 0, path) != 0 || may_change(p, path) ||
+            (c->kind == ACT_REMOVE) == !sandbox_exists(tid, path))
             return ACT_ALLOWED;
         put_path(what, c->kind == ACT_CREATE ? "create %s" : "remove %s", path, NULL);
         return changed(path);
     case ACT_MOVE:
         if (full_path(req, c->dirfd2, c->path2, full2, sizeof full2) != 0 ||
-            resolve(full, 0, path) != 0 || lstat(path, &st) != 0 ||
-            resolve(full2, 0, path2) != 0 || (may_change(p, path) && may_change(p, path2)))
+            sandbox_resolve(tid, full, 0, path) != 0 || !sandbox_exists(tid, path) ||
+            sandbox_resolve(tid, full2, 0, path2) != 0 ||
+            (may_change(p, path) && may_change(p, path2)))
             return ACT_ALLOWED;
         snprintf(full, sizeof full, "%s %%s to %%s", c->verb);
         put_path(what, full, path, path2);
         return pseudo(path) && pseudo(path2) ? ACT_NOTE : ACT_STOP;
     default:    /* ACT_ATTR: refused wherever it is */
-        if (resolve(full, 1, path) != 0)
+        if (sandbox_resolve(tid, full, 1, path) != 0)
             snprintf(path, sizeof path, "%s", full);
         snprintf(full, sizeof full, "%s %%s", c->verb);
         put_path(what, full, path, NULL);

@@ -105,23 +105,13 @@ static void clear_capabilities(void)
     syscall(SYS_capset, &h, d);
 }
 
-/* To the policy's uid and gid; with SANDBOX_DROP_READ keeping
- * CAP_DAC_READ_SEARCH alone (the bounding set is empty already: no exec
- * regains anything). */
+/* To the policy's uid and gid, keeping no capability (a change of uid
+ * clears them; the bounding set is empty already: no exec regains any). */
 static int drop_root(const sandbox_policy *p)
 {
-    int keep = p->drop == SANDBOX_DROP_READ;
-    if ((keep && prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0) != 0) || setgroups(0, NULL) != 0 ||
-        setresgid(p->gid, p->gid, p->gid) != 0 || setresuid(p->uid, p->uid, p->uid) != 0)
+    if (setgroups(0, NULL) != 0 || setresgid(p->gid, p->gid, p->gid) != 0 ||
+        setresuid(p->uid, p->uid, p->uid) != 0)
         return -1;
-    if (keep) {
-        struct __user_cap_header_struct h = {_LINUX_CAPABILITY_VERSION_3, 0};
-        struct __user_cap_data_struct d[2];
-        memset(d, 0, sizeof d);
-        d[0].effective = d[0].permitted = 1u << CAP_DAC_READ_SEARCH;
-        if (syscall(SYS_capset, &h, d) != 0 || prctl(PR_SET_KEEPCAPS, 0, 0, 0, 0) != 0)
-            return -1;
-    }
     return getuid() == p->uid && geteuid() == p->uid ? 0 : -1;
 }
 
@@ -179,7 +169,7 @@ static int load_observed(int notify, int netns)
             rc = seccomp_rule_add(ctx, refuse, c->nr, 0);
         else if (notify && c->kind == ACT_OWNER)
             rc = add_owner_rules(ctx, c);
-        else if (notify && (c->kind != ACT_SEND || netns))
+        else if (notify)    /* sends too: a Unix socket's address is judged */
             rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, c->nr, 0);
     }
     /* a socket of a family not allowed; a domain with high bits set is
@@ -227,13 +217,23 @@ static int observer_takes(int fd, const sandbox_facts *facts, int probe)
 int sandbox_confine(const sandbox_policy *p, sandbox_facts *f, char *err, size_t size)
 {
     memset(f, 0, sizeof *f);
+    f->candidate_fd = -1;
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
         return failed(err, size, "no_new_privs", errno);
+    /* the candidate by its path as given (a relative one too), before the
+     * working folder changes */
+    if (p->drop == SANDBOX_DROP_FD && (f->candidate_fd = sandbox_candidate_fd(p)) < 0)
+        return failed(err, size, p->candidate, errno);
     if (enter_scratch(p->scratch) != 0)
         return failed(err, size, p->scratch, errno);
     f->netns = own_netns();
     if (f->netns < 0)
         return failed(err, size, "the user namespace's id maps", errno);
+    f->scratch_tmpfs = sandbox_scratch_mount(p);
+    if (f->scratch_tmpfs < 0)
+        return failed(err, size, "the scratch folder's tmpfs", errno);
+    if (f->scratch_tmpfs == 1 && sandbox_open_views(p) != 0)
+        return failed(err, size, "a view of the candidate's folders", errno);
     f->landlock_abi = sandbox_landlock_abi();
     int ruleset = -1;
     if (f->landlock_abi > 0 && (ruleset = sandbox_fs_ruleset(p, f->landlock_abi)) < 0)

@@ -29,6 +29,47 @@ int sandbox_landlock_abi(void);
  */
 int sandbox_fs_ruleset(const sandbox_policy *p, int abi);
 
+/*
+ * As root: sets p->uid, p->gid to "nobody", "nogroup" (65534 where they
+ * are missing) and p->drop: SANDBOX_DROP_FULL, or SANDBOX_DROP_FD when
+ * that uid cannot read `candidate` or the folders of p->read from index
+ * `first_own` on (the scratch folder is moved to /tmp first when it is
+ * the one it cannot reach), SANDBOX_DROP_NONE when it cannot be taken
+ * (p->drop_note says why); gives it the scratch folder.  Not root: does
+ * nothing.  In sandbox_uid.c.
+ */
+void sandbox_choose_uid(sandbox_policy *p, const char *candidate, int first_own);
+
+/* The inodes a scratch tmpfs may hold (files and folders). */
+#define SANDBOX_SCRATCH_INODES 65536u
+
+/*
+ * With p->scratch_bytes set: a mount namespace of the calling process's
+ * own (nothing propagates back), and a tmpfs of that size (and
+ * SANDBOX_SCRATCH_INODES) on p->scratch, owned by the uid the process
+ * drops to, its working folder.  Returns 1 when mounted, 0 when
+ * scratch_bytes is 0 or the kernel refuses a mount namespace (the folder
+ * on the disk is used then), -1 with errno set when the namespace is
+ * there but the mount fails.  In sandbox_mount.c.
+ */
+int sandbox_scratch_mount(const sandbox_policy *p);
+
+/*
+ * With SANDBOX_DROP_FD, in the mount namespace sandbox_scratch_mount made:
+ * each folder of p->read the dropped uid cannot reach (the candidate's, in
+ * a `mktemp -d` folder or below /root; its RUNPATH's) made reachable in
+ * that namespace alone, with no capability: a tmpfs on the first folder on
+ * its way that is closed to the uid, the way down made in it, the folder
+ * bound there (or, itself closed, a view of its entries: files and folders
+ * bound, symbolic links made again).  What else the closed folder holds is
+ * hidden.  Returns 0, or -1 with errno set.  In sandbox_mount.c.
+ */
+int sandbox_open_views(const sandbox_policy *p);
+
+/* With SANDBOX_DROP_FD: the candidate opened for reading (before the
+ * drop); else -1.  In sandbox_mount.c. */
+int sandbox_candidate_fd(const sandbox_policy *p);
+
 /* Restricts the calling process (and what it starts) to ruleset `fd`,
  * and closes it.  Returns 0, or -1 with errno set. */
 int sandbox_fs_restrict(int fd);
@@ -105,6 +146,53 @@ act_outcome sandbox_act_judge(const sandbox_policy *p, const struct seccomp_noti
  */
 int sandbox_act_open_own_name(int listener, const struct seccomp_notif *req,
                               const char *what);
+
+/*
+ * `full` (an absolute path, or one from "/proc/TID/cwd" or
+ * "/proc/TID/fd/N") resolved as thread `tid` sees it, in its own mount
+ * namespace, into `out` (PATH_MAX): its last link followed (`follow`,
+ * then it must exist), or its folder resolved and its last name kept.
+ * Returns 0, or -1 (missing).  In sandbox_path.c.
+ */
+int sandbox_resolve(pid_t tid, const char *full, int follow, char *out);
+
+/* 1 when resolved `path` names an entry (a link not followed) in the
+ * mount namespace of thread `tid`.  In sandbox_path.c. */
+int sandbox_exists(pid_t tid, const char *path);
+
+/*
+ * For an open of resolved `path` for access mode `acc` (O_RDONLY, ...) by
+ * thread `tid`: ACT_STOP with `what` ("read /proc/4321/cmdline (another
+ * process's)") when it names an entry of a process that is not the
+ * caller's or one its worker started; else ACT_ALLOWED.  In
+ * sandbox_reach.c.
+ */
+act_outcome sandbox_reach_proc(pid_t tid, const char *path, int acc, char *what);
+
+/*
+ * For an open the policy allows, with root dropped: ACT_STOP with `what`
+ * ("read /etc/app.conf (closed to uid 65534)") when the dropped uid may
+ * not open `path` by the mode bits of the file and the folders on its way
+ * (the candidate itself, loaded through a descriptor; /proc, /sys, /dev;
+ * the views of sandbox_open_views aside); else ACT_ALLOWED.  In
+ * sandbox_reach.c.
+ */
+act_outcome sandbox_reach_closed(const sandbox_policy *p, const char *path, int acc,
+                                 char *what);
+
+/*
+ * For a connect or send (`call`, described by `verb`) of thread `tid` to
+ * an address of a family other than AF_INET and AF_INET6, `len` bytes of
+ * it in `sa`: ACT_STOP with `what` for an abstract Unix socket, a
+ * pathname one that exists outside the scratch folder, or a send to an
+ * address of a family no network has here (AF_UNSPEC); else ACT_ALLOWED
+ * (AF_NETLINK, an unnamed or missing Unix socket, connect(AF_UNSPEC)).
+ * In sandbox_reach.c.
+ */
+struct sockaddr_storage;
+act_outcome sandbox_reach_send(const sandbox_policy *p, pid_t tid, const char *call,
+                               const char *verb, const struct sockaddr_storage *sa,
+                               unsigned len, char *what);
 
 /* The number after `key` ("Tgid:", "PPid:") in /proc/PID/status, or -1
  * (sandbox_proc.c). */

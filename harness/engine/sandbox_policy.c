@@ -1,9 +1,9 @@
 /*
  * sandbox_policy.c - the policy of a run (sandbox.h): which folders a
  * candidate may read, change and use as devices, what is carved out as
- * secret, the scratch folder, the uid a root harness drops its workers to;
- * and the policy as command-line words.  Depends on libelf (the
- * candidate's RUNPATH), util.h, POSIX.
+ * secret, the scratch folder (the uid a root harness drops its workers
+ * to: sandbox_uid.c); and the policy as command-line words.  Depends on
+ * libelf (the candidate's RUNPATH), util.h, POSIX.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -11,19 +11,16 @@
 #include <ftw.h>
 #include <gelf.h>
 #include <glob.h>
-#include <grp.h>
 #include <libelf.h>
 #include <limits.h>
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "base/base.h"
-#include "sandbox.h"
+#include "sandbox_int.h"
 #include "worker_proc.h"
 
 /* What a library needs to load and run: the system's libraries, tools and
@@ -199,79 +196,6 @@ static void add_library_path(sandbox_paths *l)
     free(copy);
 }
 
-/*
- * As root: whether uid/gid can read the candidate and its folders and
- * change the scratch folder, tried in a child that drops to them.  Returns
- * 0 and in *bad NULL or the first path it cannot (new string), or -1 when
- * the child could not drop to them.
- */
-static int unreadable_after_drop(const sandbox_policy *p, const char *candidate, int first_own,
-                                 char **bad_path)
-{
-    int fds[2];
-    *bad_path = NULL;
-    if (pipe(fds) != 0)
-        return -1;
-    pid_t pid = fork();
-    if (pid == 0) {
-        close(fds[0]);
-        if (setgroups(0, NULL) || setresgid(p->gid, p->gid, p->gid) ||
-            setresuid(p->uid, p->uid, p->uid))
-            _exit(1);
-        const char *bad = access(candidate, R_OK) ? candidate
-                          : access(p->scratch, W_OK | X_OK) ? p->scratch : NULL;
-        for (int i = first_own; !bad && i < p->read.n; i++)
-            if (access(p->read.v[i], R_OK))
-                bad = p->read.v[i];
-        if (bad && write(fds[1], bad, strlen(bad)) < 0)
-            _exit(1);
-        _exit(0);
-    }
-    close(fds[1]);
-    char buf[PATH_MAX] = "";
-    ssize_t n = pid > 0 ? read(fds[0], buf, sizeof buf - 1) : -1;
-    close(fds[0]);
-    int st = 1;
-    if (pid > 0)
-        while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-            ;
-    if (pid <= 0 || st != 0)
-        return -1;
-    if (n > 0) {
-        buf[n] = '\0';
-        *bad_path = xstrdup(buf);
-    }
-    return 0;
-}
-
-/* Root drops to "nobody" ("nogroup"), or 65534 where they are missing. */
-static void choose_uid(sandbox_policy *p, const char *candidate, int first_own)
-{
-    if (geteuid() != 0)
-        return;
-    struct passwd *pw = getpwnam("nobody");
-    struct group *gr = getgrnam("nogroup");
-    p->uid = pw ? pw->pw_uid : 65534;
-    p->gid = gr ? gr->gr_gid : pw ? pw->pw_gid : 65534;
-    if (chown(p->scratch, p->uid, p->gid) != 0)
-        warn("cannot give the scratch folder '%s' to uid %u: %s", p->scratch, (unsigned)p->uid,
-             strerror(errno));
-    char *bad;
-    if (unreadable_after_drop(p, candidate, first_own, &bad) != 0) {
-        /* a root without capabilities cannot write into nobody's folder */
-        if (chown(p->scratch, geteuid(), getegid()) != 0)
-            warn("cannot take the scratch folder '%s' back: %s", p->scratch, strerror(errno));
-        p->drop_note = xasprintf("uid %u cannot be taken here (setresuid failed)",
-                                 (unsigned)p->uid);
-        return;
-    }
-    p->drop = bad ? SANDBOX_DROP_READ : SANDBOX_DROP_FULL;
-    if (bad)
-        p->drop_note = xasprintf("uid %u cannot read '%s' (a folder on its way is closed to "
-                                 "others): it keeps CAP_DAC_READ_SEARCH", (unsigned)p->uid, bad);
-    free(bad);
-}
-
 int sandbox_policy_make(sandbox_policy *p, const char *candidate, const sandbox_spec *spec,
                         char **err)
 {
@@ -287,6 +211,7 @@ int sandbox_policy_make(sandbox_policy *p, const char *candidate, const sandbox_
     }
     p->scratch = resolve_loose(scratch);
     p->candidate = xstrdup(candidate);
+    p->scratch_bytes = spec->scratch_bytes ? spec->scratch_bytes : SANDBOX_SCRATCH_BYTES;
     free(scratch);
     for (size_t i = 0; i < sizeof system_read / sizeof *system_read; i++)
         paths_add_existing(&p->read, system_read[i]);
@@ -325,7 +250,7 @@ int sandbox_policy_make(sandbox_policy *p, const char *candidate, const sandbox_
     if (home && *home && strcmp(home, "/"))
         paths_push(&p->secret, resolve_loose(home));
     paths_push(&p->secret, xstrdup("/root"));
-    choose_uid(p, candidate, first_own);
+    sandbox_choose_uid(p, candidate, first_own);
     return 0;
 }
 
@@ -370,7 +295,7 @@ static const char list_letters[] = "rwdx";
 char **sandbox_policy_words(const sandbox_policy *p, int *n)
 {
     sandbox_policy *q = (sandbox_policy *)p;    /* list_of only reads here */
-    int total = 3;
+    int total = 4;
     for (const char *l = list_letters; *l; l++)
         total += list_of(q, *l)->n;
     char **w = xcalloc((size_t)total + 1, sizeof *w);
@@ -378,6 +303,7 @@ char **sandbox_policy_words(const sandbox_policy *p, int *n)
     w[k++] = xasprintf("s:%s", p->scratch);
     w[k++] = xasprintf("c:%s", p->candidate);
     w[k++] = xasprintf("u:%u:%u:%d", (unsigned)p->uid, (unsigned)p->gid, p->drop);
+    w[k++] = xasprintf("m:%llu", p->scratch_bytes);
     for (const char *l = list_letters; *l; l++) {
         const sandbox_paths *list = list_of(q, *l);
         for (int i = 0; i < list->n; i++)
@@ -411,6 +337,8 @@ int sandbox_policy_parse(sandbox_policy *p, int n, char *const *words)
             p->uid = uid;
             p->gid = gid;
             p->drop = drop;
+        } else if (w[0] == 'm' && sscanf(w + 2, "%llu", &p->scratch_bytes) == 1) {
+            /* the scratch tmpfs's size */
         } else if (strchr(list_letters, w[0])) {
             paths_push(list_of(p, w[0]), xstrdup(w + 2));
         } else {

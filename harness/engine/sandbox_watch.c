@@ -8,8 +8,10 @@
  * a file outside the scratch folder, read a secret or reach the network
  * is recorded, then the process that made the call is SIGKILLed before
  * its call returns, with the harness's child it descends from (a worker,
- * never the zygote that forked it); any other refused act is a note.  A process whose listener is gone (the
- * observer died) gets ENOSYS for every observed call: still refused.
+ * never the zygote that forked it); so does any other refused act (a
+ * read outside what it may read, a change below /proc): each is a
+ * finding.  A process whose listener is gone (the observer died) gets
+ * ENOSYS for every observed call: still refused.
  * Depends on libseccomp, sandbox_int.h, util.h, pthreads.
  */
 #define _GNU_SOURCE
@@ -196,13 +198,17 @@ static void answer(sandbox_watch *w, const listener *l)
         }
         return;
     }
-    if (o == ACT_STOP)
+    /* every refused act is a finding: a note's act stops its worker too,
+     * and the report names it; a note with no words (its path could not
+     * be read) is kept among the notes only */
+    int stopped = o == ACT_STOP || (o == ACT_NOTE && what[0]);
+    if (stopped)
         stop(w, (pid_t)w->req->pid, what);
-    else if (o == ACT_NOTE && what[0])
-        note(w, what);
+    else if (o == ACT_NOTE)
+        note(w, "an act whose path could not be read");
     memset(w->resp, 0, sizeof *w->resp);
     w->resp->id = w->req->id;
-    if (refuse || o == ACT_STOP)
+    if (refuse || stopped)
         w->resp->error = -(refuse ? refuse : EACCES);
     else
         w->resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;

@@ -46,12 +46,12 @@ _Noreturn void worker_serve(const worker_args *w)
     bounds_worker(w->parent, w->sb);    /* before the sandbox hides /proc and /sys */
     worker_hello hello;
     memset(&hello, 0, sizeof hello);
+    sandbox_facts facts = {.candidate_fd = -1};
     if (reaper_become_subreaper() != 0) {
         hello.state = 's';
         snprintf(hello.probe.message, sizeof hello.probe.message,
                  "cannot make the worker a child subreaper: %s", strerror(errno));
     } else if (w->sb) {
-        sandbox_facts facts;
         if (sandbox_confine(w->sb, &facts, hello.probe.message, sizeof hello.probe.message) != 0 ||
             sandbox_install(hello.probe.message, sizeof hello.probe.message) != 0)
             hello.state = 's';
@@ -66,7 +66,11 @@ _Noreturn void worker_serve(const worker_args *w)
     if (write(WORKER_FD_RESP, &stage, 1) != 1)
         _exit(0);
     candidate_stage_fd = WORKER_FD_RESP;
-    const reshape_candidate *cand = candidate_open(w->candidate, &hello.probe);
+    char load[64];
+    const reshape_candidate *cand = candidate_open_as(
+        sandbox_load_path(&facts, w->candidate, load, sizeof load), w->candidate, &hello.probe);
+    if (facts.candidate_fd >= 0)
+        close(facts.candidate_fd);  /* mapped now, or refused */
     candidate_stage_fd = -1;
     hello.state = cand ? 'r' : 'x';
     /* a thread the candidate started while loading would be missing from

@@ -43,7 +43,11 @@ typedef struct perf_config {
     double point_seconds;   /* time budget to reach a small spread, per point */
     double point_budget_s;  /* a call slower than this is timed once, and the
                                larger sizes of its series are cut (not run) */
+    double budget_s;        /* the whole profile's time (perf_budget); 0: none */
 } perf_config;
+
+/* The default of budget_s for `reshape-conform perf`: two minutes. */
+#define PERF_BUDGET_S 120.0
 
 /* The default of point_budget_s: a profile of a slow candidate finishes. */
 #define PERF_POINT_BUDGET_S 2.0
@@ -69,6 +73,38 @@ int perf_parse_size(const char *s, uint64_t *out);
 /* Number of points of `c`, and point `i` (0 <= i < perf_plan_count). */
 int perf_plan_count(const perf_config *c);
 void perf_plan_point(const perf_config *c, int i, perf_point *p);
+
+/*
+ * What a profile with a budget can afford (perf_budget.c).  The first
+ * PERF_BUDGET_SAMPLE points a worker is to measure (a series: every size
+ * of one op, width and layout) are measured whatever they cost, so that
+ * the cost of a point is known; from then on a point is measured when the
+ * time left, less `reserve_s` for the fixed costs, affords the points
+ * left at the mean cost so far, else an evenly spread share of them: point
+ * i when frac((i + 1) * 0.618...) (a golden-ratio sequence, which no
+ * period of the plan's order aliases) is under the share the time left
+ * affords.  Past the deadline none is.  Times are now_s() seconds.
+ */
+typedef struct perf_budget {
+    double deadline_s;      /* now_s() when the budget is spent; 0: none */
+    double reserve_s;       /* kept for the fixed costs */
+    double spent_s;         /* in the points measured */
+    int measured;           /* points measured */
+} perf_budget;
+
+/* Points measured whatever they cost first: up to a series. */
+#define PERF_BUDGET_SAMPLE 6
+
+/* 1 when point `i` is to be measured at `now_s`, with `left` points of
+ * the plan left counting it; else 0 (perf_left_out_point).  Pure. */
+int perf_budget_pick(const perf_budget *b, int i, int left, double now_s);
+
+/* Point measured: it took `seconds`. */
+void perf_budget_spent(perf_budget *b, double seconds);
+
+/* The object of point `p`, not run ("status": "LEFT_OUT") as the whole
+ * profile's budget of `budget_s` seconds (--budget) does not afford it. */
+json_t *perf_left_out_point(const perf_point *p, double budget_s);
 
 /* "dense", "in_place", "strided_src", "strided_dst". */
 const char *perf_layout_name(perf_layout l);
@@ -100,7 +136,8 @@ json_t *perf_cut_point(const perf_point *p, const perf_point *last, double last_
 
 /*
  * The "summary" of a profile's points[] (reports/SCHEMA.md): how many were
- * measured, timed once, not supported and cut (and which), and per layout
+ * measured, timed once, not supported, cut and left out for the budget
+ * (and which), and per layout
  * the geometric mean of the measured ratios (in place: the median time per
  * call), slowest layout first; NOT_SUPPORTED, cut and failed points are in
  * no figure.  New reference.
@@ -135,16 +172,19 @@ json_t *perf_device_point(const reshape_candidate *t, const perf_point *p, doubl
 json_t *perf_device_tiny(const reshape_candidate *t, reshape_op op);
 
 /* `reshape-conform __perf CANDIDATE OPS MAX_BYTES POINT_SECONDS BUDGET_S
- * FIRST`: the worker (not a user command).  Writes on fd 3 one JSON line
- * per point from FIRST on ({"index": i, ...}; once a point of a series is
- * over budget, the series' larger points are cut), then one line
+ * FIRST PROFILE_BUDGET_S DEADLINE_S [POLICY WORD...]`: the worker (not a
+ * user command).  Writes on fd 3 one JSON line per point from FIRST on
+ * ({"index": i, ...}; once a point of a series is over budget, the
+ * series' larger points are cut; a point the profile's budget does not
+ * afford, perf_budget_pick, is LEFT_OUT), then one line
  * {"fixed": {...}} for each op of the plan, then exits 0. */
 int cmd_perf_worker(int argc, char **argv);
 
 /*
  * Runs the whole plan against `candidate` in workers and returns the
  * profile document (reports/SCHEMA.md), or NULL with *err set when the
- * candidate cannot be loaded at all.  `timeout_s` bounds each point.
+ * candidate cannot be loaded at all.  `timeout_s` bounds each point;
+ * c->budget_s (when not 0) the whole profile, from here on (perf_budget).
  * Progress goes to stderr unless `quiet`.  The workers are confined by
  * `sb` (sandbox.h) and watched, as a run's are; a point whose worker the
  * sandbox stopped is CRASH saying what the candidate tried; `seen` (when

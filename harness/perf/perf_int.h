@@ -64,6 +64,9 @@ void put_figures(json_t *o, uint64_t bytes, const figure *fe, const figure *fm, 
  * request of perf_measure_point with its layouts, no data yet. */
 json_t *point_begin(request *r, const reshape_candidate *t, const perf_point *p);
 
+/* The JSON object of point `p`'s fields: op, dtype, bits, layout, bytes. */
+json_t *point_json(const perf_point *p);
+
 /* Makes `r` the smallest execute: one f32 element, [1] -> [1], no data. */
 void tiny_request(request *r);
 

@@ -195,7 +195,7 @@ void put_figures(json_t *o, uint64_t bytes, const figure *fe, const figure *fm, 
 }
 
 /* The object of point `p` before any figure. */
-static json_t *point_json(const perf_point *p)
+json_t *point_json(const perf_point *p)
 {
     return json_pack("{s:s, s:s, s:i, s:s, s:I}", "op", reshape_op_name(p->op),
                      "dtype", reshape_dtype_name(p->dtype), "bits",

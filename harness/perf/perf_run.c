@@ -44,22 +44,25 @@ typedef struct perf_sandbox {
 } perf_sandbox;
 
 static int start(perf_worker *w, const char *candidate, const perf_config *c, int first,
-                 const perf_sandbox *sb)
+                 double deadline_s, const perf_sandbox *sb)
 {
     int fds[2];
     if (pipe2(fds, O_CLOEXEC))
         return -1;
-    char ops[16], max[32], secs[32], budget[32], from[16];
+    char ops[16], max[32], secs[32], budget[32], from[16], whole[32], until[32];
     snprintf(ops, sizeof ops, "%u", c->ops);
     snprintf(max, sizeof max, "%llu", (unsigned long long)c->max_bytes);
     snprintf(secs, sizeof secs, "%g", c->point_seconds);
     snprintf(budget, sizeof budget, "%g", c->point_budget_s);
     snprintf(from, sizeof from, "%d", first);
-    char **argv = xcalloc((size_t)sb->nwords + 9, sizeof *argv);
-    char *head[] = {"reshape-conform", "__perf", (char *)candidate, ops, max, secs, budget, from};
+    snprintf(whole, sizeof whole, "%g", c->budget_s);
+    snprintf(until, sizeof until, "%.6f", deadline_s);
+    char **argv = xcalloc((size_t)sb->nwords + 11, sizeof *argv);
+    char *head[] = {"reshape-conform", "__perf", (char *)candidate, ops, max, secs, budget, from,
+                    whole, until};
     memcpy(argv, head, sizeof head);
     for (int k = 0; k < sb->nwords; k++)
-        argv[8 + k] = sb->words[k];
+        argv[10 + k] = sb->words[k];
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
@@ -211,6 +214,8 @@ json_t *perf_profile(const char *candidate, const perf_config *c, double timeout
     char when[32];
     utc_now(when);
     double load_start = load_average();
+    /* the budget runs from here: loading the candidate is part of it */
+    double deadline_s = c->budget_s > 0 ? now_s() + c->budget_s : 0;
     *err = NULL;
     if (reaper_become_subreaper() != 0)
         die(EXIT_HARNESS, "cannot become a child subreaper: %s", strerror(errno));
@@ -227,7 +232,7 @@ json_t *perf_profile(const char *candidate, const perf_config *c, double timeout
     }
     while (next < total || nfixed < wanted_fixed) {
         perf_worker w;
-        if (start(&w, load, c, next, &sb))
+        if (start(&w, load, c, next, deadline_s, &sb))
             die(EXIT_HARNESS, "cannot start a perf worker: %s", strerror(errno));
         int timed_out = 0, said_loaded = 0;
         json_t *o, *v;
@@ -294,10 +299,11 @@ json_t *perf_profile(const char *candidate, const perf_config *c, double timeout
     json_t *host = host_info();
     json_object_set_new(host, "load_average", json_pack("[f, f]", load_start, load_average()));
     json_t *summary = perf_summarize(points);
-    return json_pack("{s:s, s:o, s:o, s:s, s:{s:o, s:I, s:f, s:f, s:f}, s:o, s:o, s:o, s:i}",
+    return json_pack("{s:s, s:o, s:o, s:s, s:{s:o, s:I, s:f, s:f, s:f, s:f}, s:o, s:o, s:o, "
+                     "s:i}",
                      "schema", "reshape-conform-perf/1", "candidate", cand, "host", host,
                      "started", when, "config", "ops", ops, "max_bytes", (json_int_t)c->max_bytes,
                      "point_seconds", c->point_seconds, "point_budget_s", c->point_budget_s,
-                     "timeout_s", timeout_s, "summary", summary, "points", points, "fixed", fixed,
-                     "processes_left_running", left);
+                     "timeout_s", timeout_s, "budget_s", c->budget_s, "summary", summary,
+                     "points", points, "fixed", fixed, "processes_left_running", left);
 }

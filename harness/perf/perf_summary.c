@@ -52,6 +52,8 @@ char *perf_point_text(json_t *p)
         return xstrdup("not supported");
     if (!strcmp(status, "CUT"))
         return xasprintf("cut: %s", str(p, "detail"));
+    if (!strcmp(status, "LEFT_OUT"))
+        return xstrdup("left out: the profile's --budget does not afford it");
     return xstrdup(status);
 }
 
@@ -108,7 +110,7 @@ static int cmp_median(const void *a, const void *b)
 json_t *perf_summarize(json_t *points)
 {
     long measured = 0, once = 0, unsupported = 0, refused = 0, failed = 0;
-    json_t *cut = json_array();
+    json_t *cut = json_array(), *left_out = json_array();
     const char *base = "memcpy";    /* a device's points: "copy_on_device" */
     size_t i;
     json_t *p;
@@ -121,9 +123,9 @@ json_t *perf_summarize(json_t *points)
             once += json_object_get(p, "over_budget") != NULL;
         } else if (!strcmp(s, "NOT_SUPPORTED")) {
             unsupported++;
-        } else if (!strcmp(s, "CUT")) {
+        } else if (!strcmp(s, "CUT") || !strcmp(s, "LEFT_OUT")) {
             char *name = point_name(p);
-            json_array_append_new(cut, json_string(name));
+            json_array_append_new(!strcmp(s, "CUT") ? cut : left_out, json_string(name));
             free(name);
         } else if (!strcmp(s, "CRASH") || !strcmp(s, "TIMEOUT") || !strcmp(s, "WRONG_BYTES") ||
                    !strcmp(s, "NO_MEMORY")) {
@@ -145,17 +147,30 @@ json_t *perf_summarize(json_t *points)
     json_t *layouts = json_array();
     for (int k = 0; k < nr; k++)
         json_array_append_new(layouts, ratios[(k + none) % nr]);
-    return json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:o, s:o, s:o}", "baseline", base,
+    return json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:o, s:o, s:o, s:o}", "baseline", base,
                      "measured", (json_int_t)measured,
                      "timed_once", (json_int_t)once, "not_supported", (json_int_t)unsupported,
                      "refused", (json_int_t)refused, "failed", (json_int_t)failed, "cut", cut,
-                     "layouts", layouts, "in_place",
+                     "left_out", left_out, "layouts", layouts, "in_place",
                      layout_json(points, perf_layout_name(PERF_IN_PLACE), 1));
+}
+
+/* The names of `list` (at most PERF_CUT_SHOWN, then how many more, in the
+ * summary's `key`), then a new line. */
+static void print_names(FILE *f, json_t *list, const char *key)
+{
+    long n = (long)json_array_size(list);
+    for (long k = 0; k < n && k < PERF_CUT_SHOWN; k++)
+        fprintf(f, "%s %s", k ? "," : "", json_string_value(json_array_get(list, (size_t)k)));
+    if (n > PERF_CUT_SHOWN)
+        fprintf(f, " and %ld more (the profile's summary.%s)", n - PERF_CUT_SHOWN, key);
+    fprintf(f, "\n");
 }
 
 void perf_summary_print(FILE *f, json_t *s)
 {
     long cut = (long)json_array_size(json_object_get(s, "cut"));
+    long left_out = (long)json_array_size(json_object_get(s, "left_out"));
     fprintf(f, "perf: %lld points measured (%lld timed once: a call over the point budget), "
                "%lld not supported and %lld refused with an error status (in no figure), "
                "%ld cut, %lld failed\n",
@@ -167,12 +182,12 @@ void perf_summary_print(FILE *f, json_t *s)
     if (cut) {
         fprintf(f, "perf: cut (not run: by a smaller point of their series, a call would take "
                    "longer than the point budget):");
-        for (long k = 0; k < cut && k < PERF_CUT_SHOWN; k++)
-            fprintf(f, "%s %s", k ? "," : "",
-                    json_string_value(json_array_get(json_object_get(s, "cut"), (size_t)k)));
-        if (cut > PERF_CUT_SHOWN)
-            fprintf(f, " and %ld more (the profile's summary.cut)", cut - PERF_CUT_SHOWN);
-        fprintf(f, "\n");
+        print_names(f, json_object_get(s, "cut"), "cut");
+    }
+    if (left_out) {
+        fprintf(f, "perf: %ld points left out (not run: the profile's --budget does not afford "
+                   "them; an evenly spread subset was measured):", left_out);
+        print_names(f, json_object_get(s, "left_out"), "left_out");
     }
     const char *base = json_object_get(s, "baseline") ? str(s, "baseline") : "memcpy";
     fprintf(f, "perf: slowest layouts first (median of execute's bandwidth over %s's):", base);

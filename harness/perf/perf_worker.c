@@ -1,7 +1,9 @@
 /*
  * perf_worker.c - the worker of a performance profile (perf.h):
  * `reshape-conform __perf CANDIDATE OPS MAX_BYTES POINT_SECONDS BUDGET_S
- * FIRST [POLICY WORD...]`.  Becomes a child subreaper, confines itself by
+ * FIRST PROFILE_BUDGET_S DEADLINE_S [POLICY WORD...]` (the last two: the
+ * whole profile's --budget and its end on the now_s() clock, 0 for none;
+ * points it does not afford are LEFT_OUT, perf_budget_pick).  Becomes a child subreaper, confines itself by
  * the policy (sandbox_confine; the observer's socket on SANDBOX_FD_WATCH)
  * and installs its own seccomp filter (reaper.h, sandbox.h) as a run's
  * worker does, then loads the candidate,
@@ -58,23 +60,31 @@ int cmd_perf_worker(int argc, char **argv)
 {
     uint64_t ops, max_bytes, first;
     static sandbox_policy policy;   /* the parent's: never freed here */
-    if (argc < 7 || parse_u64(argv[2], 0, 0xffff, &ops) || parse_u64(argv[3], 0, UINT64_MAX, &max_bytes)
+    if (argc < 9 || parse_u64(argv[2], 0, 0xffff, &ops) || parse_u64(argv[3], 0, UINT64_MAX, &max_bytes)
         || parse_u64(argv[6], 0, INT32_MAX, &first) ||
-        (argc > 7 && sandbox_policy_parse(&policy, argc - 7, argv + 7)))
+        (argc > 9 && sandbox_policy_parse(&policy, argc - 9, argv + 9)))
         die(EXIT_USAGE, "__perf: usage: __perf CANDIDATE OPS MAX_BYTES POINT_SECONDS BUDGET_S "
-                        "FIRST [POLICY WORD...]");
-    perf_config c = {(unsigned)ops, max_bytes, strtod(argv[4], NULL), strtod(argv[5], NULL)};
+                        "FIRST PROFILE_BUDGET_S DEADLINE_S [POLICY WORD...]");
+    perf_config c = {(unsigned)ops, max_bytes, strtod(argv[4], NULL), strtod(argv[5], NULL),
+                     strtod(argv[7], NULL)};
+    int nops = 0;
+    for (int op = 1; op <= RESHAPE_OP_COUNT; op++)
+        nops += (c.ops >> op) & 1;
+    /* the fixed costs time a few figures of point_seconds each per op */
+    perf_budget b = {strtod(argv[8], NULL), nops * (4 * c.point_seconds + 0.05), 0, 0};
     wire_probe probe;
     memset(&probe, 0, sizeof probe);
-    sandbox_facts facts;
+    sandbox_facts facts = {.candidate_fd = -1};
     if (reaper_become_subreaper() != 0 ||
-        (argc > 6 && sandbox_confine(&policy, &facts, probe.message, sizeof probe.message)) ||
+        (argc > 9 && sandbox_confine(&policy, &facts, probe.message, sizeof probe.message)) ||
         sandbox_install(probe.message, sizeof probe.message)) {
         put_line(json_pack("{s:s}", "load_error", *probe.message ? probe.message
                                                   : "cannot make the worker a child subreaper"));
         return EXIT_HARNESS;
     }
-    const reshape_candidate *t = candidate_open(argv[1], &probe);
+    char load[64];
+    const reshape_candidate *t =
+        candidate_open_as(sandbox_load_path(&facts, argv[1], load, sizeof load), argv[1], &probe);
     if (!t) {
         put_line(json_pack("{s:s}", "load_error", probe.message));
         return EXIT_NONCONFORMANT;
@@ -100,7 +110,9 @@ int cmd_perf_worker(int argc, char **argv)
             call_ns = point_ns = 0;     /* a new series */
         double grow = (double)p.bytes / (double)(last.bytes ? last.bytes : 1);
         json_t *o;
-        if (call_ns > 0 && call_ns * grow > c.point_budget_s * 1e9) {
+        if (!perf_budget_pick(&b, i, n - i, now_s())) {
+            o = perf_left_out_point(&p, c.budget_s);
+        } else if (call_ns > 0 && call_ns * grow > c.point_budget_s * 1e9) {
             o = perf_cut_point(&p, &last, call_ns, call_ns * grow, c.point_budget_s, 0);
         } else if (point_ns * grow > PERF_POINT_FACTOR * c.point_budget_s * 1e9) {
             o = perf_cut_point(&p, &last, point_ns, point_ns * grow,
@@ -114,6 +126,7 @@ int cmd_perf_worker(int argc, char **argv)
             call_ns = json_object_get(o, "over_budget") ? INFINITY
                       : ex ? json_number_value(ex) : 0;
             point_ns = (now_s() - start) * 1e9;
+            perf_budget_spent(&b, point_ns / 1e9);
         }
         json_object_set_new(o, "index", json_integer(i));
         put_line(o);

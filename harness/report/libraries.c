@@ -147,15 +147,46 @@ static char *soname_of(int fd, int *is_elf)
     return name;
 }
 
+/*
+ * Opens `path`, a name the candidate chose (it may have put a FIFO, a
+ * device or a symbolic link there since it mapped the file), for reading
+ * only when it is a regular file: first without opening it at all (O_PATH,
+ * the last component not followed), then that very inode again through
+ * /proc/self/fd, never blocking.  *regular says whether it was one (1
+ * too when the path is gone: "unreadable" then, as before).  Returns the
+ * fd, or -1.
+ */
+static int open_regular(const char *path, int *regular)
+{
+    int at = open(path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+    struct stat st;
+    *regular = 1;
+    if (at < 0)
+        return -1;
+    if (fstat(at, &st) != 0 || !S_ISREG(st.st_mode)) {
+        *regular = 0;
+        close(at);
+        return -1;
+    }
+    char again[64];
+    snprintf(again, sizeof again, "/proc/self/fd/%d", at);
+    int fd = open(again, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    close(at);
+    return fd;
+}
+
 /* The JSON entry of mapped file `m`, or NULL when it is no ELF file. */
 static json_t *entry_of(const mapped *m, const char *candidate, const libraries_self *self)
 {
     char hex[65] = "unreadable";
     char *soname = NULL;
     int is_elf = 1;
-    int fd = open(m->path, O_RDONLY | O_CLOEXEC);
+    int reg = 0;
+    int fd = open_regular(m->path, &reg);
     struct stat st;
-    if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+    if (!reg)
+        snprintf(hex, sizeof hex, "not a regular file");
+    if (fd >= 0 && fstat(fd, &st) == 0) {
         soname = soname_of(fd, &is_elf);
         if (st.st_ino != m->ino)
             snprintf(hex, sizeof hex, "replaced");

@@ -85,10 +85,18 @@ void report_waive(json_t *report, expectations *x);
 int report_write_json(json_t *report, const char *path, char **err);
 
 /*
- * Writes the JUnit XML view of `report`: one testcase per (case, variant),
- * classname = op, name = id/variant; verdicts that count against
- * conformance are <failure type="VERDICT" message="DETAIL">, NOT_SUPPORTED
- * and WAIVED are <skipped>.  Written atomically.  Returns 0, or -1 with *err set.
+ * Writes the JUnit XML view of `report`, valid under Jenkins' junit-10.xsd:
+ * one <testsuite> named options.junit_suite_name (default "reshape-conform"),
+ * the run in its <properties> (candidate, suite version, commit and
+ * cases_sha256, options, case_file.K repository-relative); one testcase per
+ * (case, variant), classname = op, name = id/variant.  CRASH and TIMEOUT are
+ * <error type="VERDICT" message="VERDICT: DETAIL">, the other verdicts that
+ * count against conformance <failure>, the body naming the case file
+ * (repository-relative) and line, expected, got and clause; NOT_SUPPORTED
+ * is <skipped>, and so are known failures: WAIVED (message "known: REASON
+ * (TRACKER)") and failures the --baseline report had (junit.h).  Written
+ * atomically.  Returns 0, or -1 with *err set ("cannot write junit report:
+ * ...").
  */
 int report_write_junit(json_t *report, const char *path, char **err);
 

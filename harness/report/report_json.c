@@ -47,6 +47,9 @@ json_t *report_options_json(const run_options *o)
                      "baseline", o->baseline ? json_string(o->baseline) : json_null());
     json_object_set_new(opts, "filters", string_list(o->filters, o->nfilters));
     json_object_set_new(opts, "allow_fixes", json_boolean(o->allow_fixes));
+    /* the JUnit suite's name, so that `merge --junit` names it the same */
+    if (o->junit_suite_name)
+        json_object_set_new(opts, "junit_suite_name", json_string(o->junit_suite_name));
     /* the sandbox's settings change verdicts too; there only when not the
      * default, so that a default run's report keeps its fields */
     if (!o->sandbox)

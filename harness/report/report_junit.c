@@ -1,5 +1,8 @@
 /*
- * report_junit.c - the JUnit XML view of a JSON report (report.h).  Only
+ * report_junit.c - the JUnit XML view of a JSON report (report.h), valid
+ * under Jenkins' junit-10.xsd, the strictest common reader: one
+ * <testsuite> whose name is stable across candidate versions, what the run
+ * was in its <properties>, one <testcase> per entry (junit_entry.c).  Only
  * the JSON report is read, so a merged report renders the same way.
  * Depends on jansson and stdio.
  */
@@ -10,24 +13,8 @@
 
 #include "base/base.h"
 #include "judge/judge.h"
+#include "junit.h"
 #include "report.h"
-
-/* Writes `s` with the five XML special characters escaped; control
- * characters (never in our strings after sanitize_text) become '?'. */
-static void xml_text(FILE *f, const char *s)
-{
-    for (; s && *s; s++) {
-        switch (*s) {
-        case '&': fputs("&amp;", f); break;
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '"': fputs("&quot;", f); break;
-        case '\'': fputs("&apos;", f); break;
-        default:
-            fputc((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t' ? '?' : *s, f);
-        }
-    }
-}
 
 static const char *str(json_t *o, const char *k)
 {
@@ -35,31 +22,73 @@ static const char *str(json_t *o, const char *k)
     return s ? s : "";
 }
 
-static int is_verdict(const char *s, verdict v)
-{
-    return !strcmp(s, verdict_name(v));
-}
-
 static void property(FILE *f, const char *name, const char *value)
 {
     fprintf(f, "      <property name=\"");
-    xml_text(f, name);
+    junit_xml_text(f, name);
     fprintf(f, "\" value=\"");
-    xml_text(f, value);
+    junit_xml_text(f, value);
     fprintf(f, "\"/>\n");
 }
 
+/* property NAME.K = VALUE for the K-th (from 1) of a list */
+static void property_k(FILE *f, const char *name, size_t k, const char *value)
+{
+    char *n = xasprintf("%s.%zu", name, k);
+    property(f, n, value);
+    free(n);
+}
+
+/* The run: candidate, suite (version, commit, digest), tool, options that
+ * pick or judge results, and the verdict. */
+static void write_run_properties(FILE *f, json_t *report)
+{
+    json_t *cand = json_object_get(report, "candidate"), *suite = json_object_get(report, "suite");
+    json_t *opts = json_object_get(report, "options"), *tool = json_object_get(report, "tool");
+    property(f, "candidate.name", str(cand, "name"));
+    property(f, "candidate.version", str(cand, "version"));
+    property(f, "candidate.sha256", str(cand, "sha256"));
+    property(f, "suite.version", str(suite, "version"));
+    property(f, "suite.git_commit", str(suite, "git_commit"));
+    property(f, "suite.cases_sha256", str(suite, "cases_sha256"));
+    property(f, "tool.version", str(tool, "version"));
+    property(f, "verdict", str(report, "verdict"));
+    property(f, "started_utc", str(report, "started_utc"));
+    property(f, "options.shard", str(opts, "shard"));
+    static const char *const paths[] = {"expectations", "baseline", "filter"};
+    for (int k = 0; k < 3; k++)
+        if (json_is_string(json_object_get(opts, paths[k]))) {
+            char *n = xasprintf("options.%s", paths[k]);
+            property(f, n, str(opts, paths[k]));
+            free(n);
+        }
+}
+
+/* One "case_file.K" per case file of the entries, repository-relative, in
+ * the order first met. */
+static void write_case_files(FILE *f, json_t *cases)
+{
+    json_t *seen = json_object(), *e;
+    size_t i, k = 0;
+    json_array_foreach(cases, i, e) {
+        const char *file = junit_case_path(str(e, "file"));
+        if (*file && !json_object_get(seen, file)) {
+            json_object_set_new(seen, file, json_true());
+            property_k(f, "case_file", ++k, file);
+        }
+    }
+    json_decref(seen);
+}
+
 /*
- * The suite's properties: "adaptive_timeouts.rerun", ".confirmed" and
- * ".not_confirmed", "skips" ("N runs for M reasons") and one "skip.K" per
- * group ("RUNS runs: REASON"), then one "library.K" per shared object the
- * workers had mapped ("SONAME sha256 HEX, PACKAGE, ROLE: PATH").
+ * "adaptive_timeouts.rerun", ".confirmed" and ".not_confirmed", "skips"
+ * ("N runs for M reasons") and one "skip.K" per group ("RUNS runs:
+ * REASON"), then one "library.K" per shared object the workers had mapped
+ * ("SONAME sha256 HEX, PACKAGE, ROLE: PATH").
  */
-static void write_properties(FILE *f, json_t *report)
+static void write_run_notes(FILE *f, json_t *report)
 {
     json_t *skips = json_object_get(report, "skips"), *libs = json_object_get(report, "libraries");
-    fprintf(f, "    <properties>\n");
-    /* runs that ran out of an adaptive budget, run again with the full one */
     json_t *at = json_object_get(report, "adaptive_timeouts");
     static const char *const counts[] = {"rerun", "confirmed", "not_confirmed"};
     for (int k = 0; k < 3; k++)
@@ -76,24 +105,27 @@ static void write_properties(FILE *f, json_t *report)
         free(v);
     }
     json_array_foreach(skips, i, g) {
-        char *name = xasprintf("skip.%zu", i + 1);
         char *v = xasprintf("%lld runs: %s", (long long)json_integer_value(json_object_get(g, "runs")),
                             str(g, "reason"));
-        property(f, name, v);
-        free(name);
+        property_k(f, "skip", i + 1, v);
         free(v);
     }
     json_array_foreach(libs, i, g) {
-        char *name = xasprintf("library.%zu", i + 1);
         const char *so = str(g, "soname"), *pkg = str(g, "package");
         char *v = xasprintf("%s sha256 %s, %s, %s: %s", *so ? so : "(no soname)",
                             str(g, "sha256"), *pkg ? pkg : "no package", str(g, "role"),
                             str(g, "path"));
-        property(f, name, v);
-        free(name);
+        property_k(f, "library", i + 1, v);
         free(v);
     }
-    fprintf(f, "    </properties>\n");
+}
+
+/* The name of the suite: options.junit_suite_name, else the tool's name. */
+static const char *suite_name(json_t *report)
+{
+    const char *s = json_string_value(
+        json_object_get(json_object_get(report, "options"), "junit_suite_name"));
+    return s && *s ? s : TOOL_NAME;
 }
 
 int report_write_junit(json_t *report, const char *path, char **err)
@@ -107,69 +139,32 @@ int report_write_junit(json_t *report, const char *path, char **err)
     }
     FILE *f = af.f;
     json_t *cases = json_object_get(report, "cases");
-    long failures = 0, skipped = 0;
+    junit_known known;
+    junit_known_init(&known, report);
+    long n[JK_KNOWN + 1] = {0};
     size_t i;
     json_t *e;
-    json_array_foreach(cases, i, e) {
-        const char *vd = str(e, "verdict");
-        if (is_verdict(vd, VD_NOT_SUPPORTED) || is_verdict(vd, VD_WAIVED))
-            skipped++;
-        else if (!is_verdict(vd, VD_PASS))
-            failures++;
-    }
-    double secs = json_real_value(json_object_get(report, "duration_s"));
-    json_t *cand = json_object_get(report, "candidate");
-    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    fprintf(f, "<testsuites name=\"%s\" tests=\"%zu\" failures=\"%ld\" errors=\"0\" "
-               "skipped=\"%ld\" time=\"%.3f\">\n",
-            TOOL_NAME, json_array_size(cases), failures, skipped, secs);
+    json_array_foreach(cases, i, e)
+        n[junit_entry_kind(e)]++;
+    double secs = json_number_value(json_object_get(report, "duration_s"));
+    const char *name = suite_name(report);
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"");
+    junit_xml_text(f, name);
+    fprintf(f, "\" tests=\"%zu\" failures=\"%ld\" errors=\"%ld\" time=\"%.3f\">\n",
+            json_array_size(cases), n[JK_FAILURE], n[JK_ERROR], secs);
     fprintf(f, "  <testsuite name=\"");
-    xml_text(f, str(cand, "name"));
-    fprintf(f, " ");
-    xml_text(f, str(cand, "version"));
-    fprintf(f, "\" tests=\"%zu\" failures=\"%ld\" errors=\"0\" skipped=\"%ld\" time=\"%.3f\">\n",
-            json_array_size(cases), failures, skipped, secs);
-    write_properties(f, report);
-    json_array_foreach(cases, i, e) {
-        const char *vd = str(e, "verdict");
-        fprintf(f, "    <testcase classname=\"");
-        xml_text(f, str(e, "op"));
-        fprintf(f, "\" name=\"");
-        xml_text(f, str(e, "id"));
-        fputc('/', f);
-        xml_text(f, str(e, "variant"));
-        fprintf(f, "\" file=\"");
-        xml_text(f, str(e, "file"));
-        fprintf(f, "\" line=\"%lld\"", (long long)json_integer_value(json_object_get(e, "line")));
-        if (is_verdict(vd, VD_PASS)) {
-            fprintf(f, "/>\n");
-            continue;
-        }
-        fprintf(f, ">\n      ");
-        int skip = is_verdict(vd, VD_NOT_SUPPORTED) || is_verdict(vd, VD_WAIVED);
-        if (skip) {
-            fprintf(f, "<skipped message=\"");
-        } else {
-            fprintf(f, "<failure type=\"");
-            xml_text(f, vd);
-            fprintf(f, "\" message=\"");
-        }
-        xml_text(f, vd);
-        fprintf(f, ": ");
-        xml_text(f, str(e, "detail"));
-        if (skip) {
-            fprintf(f, "\"/>\n");
-        } else {
-            fprintf(f, "\">expected: ");
-            xml_text(f, str(e, "expected"));
-            fprintf(f, "\ngot: ");
-            xml_text(f, str(e, "got"));
-            fprintf(f, "\nclause: ");
-            xml_text(f, str(e, "clause"));
-            fprintf(f, "</failure>\n");
-        }
-        fprintf(f, "    </testcase>\n");
-    }
+    junit_xml_text(f, name);
+    fprintf(f, "\" tests=\"%zu\" failures=\"%ld\" errors=\"%ld\" skipped=\"%ld\" time=\"%.3f\" "
+               "timestamp=\"", json_array_size(cases), n[JK_FAILURE], n[JK_ERROR],
+            n[JK_SKIPPED] + n[JK_KNOWN], secs);
+    junit_xml_text(f, str(report, "started_utc"));
+    fprintf(f, "\">\n    <properties>\n");
+    write_run_properties(f, report);
+    write_case_files(f, cases);
+    write_run_notes(f, report);
+    fprintf(f, "    </properties>\n");
+    json_array_foreach(cases, i, e)
+        junit_write_testcase(f, e, &known);
     fprintf(f, "  </testsuite>\n</testsuites>\n");
     if (atomic_commit(&af, &why)) {
         *err = xasprintf("cannot write junit report: %s", why);

@@ -2,7 +2,8 @@
  * confirm.c - suspects of a short budget run again with the full one
  * (confirm.h).  Full-budget slot i of the engine is driven by thread i,
  * started when a suspect finds no thread idle and there is room for it.
- * Depends on schedule.h, stage.h, worker.h, room.h and pthreads.
+ * Depends on schedule.h, stage.h, worker.h (engine_worker_pid), room.h and
+ * pthreads.
  */
 #include "confirm.h"
 
@@ -47,7 +48,8 @@ struct confirmer {
     int nq, cap, head;
     int nthreads, idle, closing;
     int starting;               /* started, not yet taking suspects */
-    room room;                  /* looks at the machine beyond the base */
+    room room;                  /* looks at the suspects beyond the base */
+    room_suspect watch[CONFIRM_SLOTS];  /* slot k's running suspect */
     int quota;                  /* starts the last look that said yes allows */
     confirm_slot slots[CONFIRM_SLOTS];
 };
@@ -56,10 +58,19 @@ confirmer *confirm_new(engine *e, const case_set *set, const job *jobs, int stri
                        int timeout_ms, uint64_t seed, pthread_mutex_t *sink_lock,
                        result_sink sink, void *ctx)
 {
+    /* field by field: the slots make it 10 MB, and a compound literal of it
+     * is a temporary on the stack unless the compiler optimizes it away
+     * (at -O0, as ClusterFuzzLite builds, it overflowed an 8 MB stack) */
     confirmer *c = xcalloc(1, sizeof *c);
-    *c = (confirmer){.e = e, .set = set, .jobs = jobs, .strict = strict,
-                     .timeout_ms = timeout_ms, .seed = seed, .sink_lock = sink_lock,
-                     .sink = sink, .ctx = ctx};
+    c->e = e;
+    c->set = set;
+    c->jobs = jobs;
+    c->strict = strict;
+    c->timeout_ms = timeout_ms;
+    c->seed = seed;
+    c->sink_lock = sink_lock;
+    c->sink = sink;
+    c->ctx = ctx;
     pthread_mutex_init(&c->lock, NULL);
     pthread_cond_init(&c->cv, NULL);
     return c;
@@ -106,6 +117,18 @@ static void unconfirmed(confirmer *c, const suspect *x, const char *why)
     hand_over(c, out, n);
 }
 
+/* Slot `s` runs a suspect in process `pid` now (0: none any more): its
+ * CPU time from here on is what looks at the room count (room.h). */
+static void watch(confirmer *c, const confirm_slot *s, pid_t pid)
+{
+    room_suspect w = {pid, 0};
+    if (pid > 0 && room_cpu_ticks(pid, &w.seen) != 0)
+        w.pid = 0;              /* it has ended already */
+    pthread_mutex_lock(&c->lock);
+    c->watch[s->k] = w;
+    pthread_mutex_unlock(&c->lock);
+}
+
 /* Runs suspect `x` alone in slot `s` with the full budget and hands its
  * results, noted, to the sink. */
 static void confirm_one(confirmer *c, confirm_slot *s, const suspect *x)
@@ -125,9 +148,11 @@ static void confirm_one(confirmer *c, confirm_slot *s, const suspect *x)
     stage_job(st, a, &a->cells[ci], c->set, j, j->seq, c->seed);
     if (engine_submit(c->e, s->i, &ci, 1, &err) != 0)
         die(EXIT_HARNESS, "%s", err);
+    watch(c, s, engine_worker_pid(c->e, s->i));
     completion d;
     if (engine_wait_slot(c->e, s->i, &d) != 0)
         die(EXIT_HARNESS, "lost track of the workers");
+    watch(c, s, 0);
     stage_map_back(st, a);
     result out[WIRE_THREADS];
     int n = judge_job(st, a, &d, c->strict, c->timeout_ms, out);
@@ -193,7 +218,8 @@ static int start(confirmer *c)
 
 /* Starts threads while more suspects wait than threads idle or starting: up to
  * CONFIRM_SLOTS_BASE at any time; beyond it only with a full budget of
- * CONFIRM_GROW_MS or more and as a look at the machine allows (room.h),
+ * CONFIRM_GROW_MS or more and as a look at the running suspects allows
+ * (room.h: the CPU time they use, memory, descriptors, tasks),
  * at most half as many again a look, so that what the last ones cost
  * shows in the next look.  Returns 1 when suspects still wait for a look
  * that may allow more, else 0.  Under c->lock. */
@@ -209,7 +235,8 @@ static int grow(confirmer *c)
                 return 0;
             if (c->quota == 0) {
                 room_raise_fd_limit();
-                if (room_look(&c->room, CONFIRM_FDS_EACH))
+                if (room_look(&c->room, CONFIRM_FDS_EACH, CONFIRM_TASKS_EACH, c->watch,
+                              c->nthreads))
                     c->quota = c->nthreads / 2;
             }
             if (c->quota == 0)
@@ -240,7 +267,7 @@ void confirm_finish(confirmer *c)
     c->closing = 1;
     pthread_cond_broadcast(&c->cv);
     /* no suspect comes any more to make room for the waiting ones: look
-     * at the machine again each ROOM_INTERVAL_NS while they wait */
+     * at the running ones again each ROOM_INTERVAL_NS while they wait */
     while (grow(c)) {
         pthread_mutex_unlock(&c->lock);
         struct timespec pause = {0, ROOM_INTERVAL_NS};

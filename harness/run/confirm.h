@@ -6,9 +6,10 @@
  * result is the one that counts: a TIMEOUT then is confirmed, anything
  * else is what the call really does.  Suspects run in parallel, each slot
  * driven by a thread of its own, beside the run's own slots: up to
- * CONFIRM_SLOTS_BASE at any time, and up to CONFIRM_SLOTS while the
- * machine has room for more (room.h: CPUs mostly idle, memory and
- * descriptors to spare), so that a candidate that hangs asleep on a whole
+ * CONFIRM_SLOTS_BASE at any time, and up to CONFIRM_SLOTS while there is
+ * room for more (room.h: the running suspects' own processes use little
+ * CPU, whatever else keeps the machine busy; memory, descriptors and
+ * tasks to spare), so that a candidate that hangs asleep on a whole
  * class of requests costs the run's slots a short budget a hang and the
  * confirming slots a full budget for each few hundred of them.  Private
  * to run/ (used by schedule.c).  Depends on schedule.h and room.h.
@@ -36,6 +37,10 @@
  * worker and spare of its slot with three each, its arena, the sandbox's
  * listeners, rounded up. */
 #define CONFIRM_FDS_EACH 16
+
+/* Tasks one more confirming slot may add to the machine's: its zygote,
+ * worker and spare and the threads a worker runs calls in, rounded up. */
+#define CONFIRM_TASKS_EACH 16
 
 typedef struct confirmer confirmer;
 

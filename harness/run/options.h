@@ -25,6 +25,8 @@ typedef struct run_options {
     int nsandbox_write;
     const char **sandbox_deny;      /* --sandbox-deny PATH: more secrets */
     int nsandbox_deny;
+    uint64_t sandbox_scratch_mb;    /* --sandbox-scratch-mb N: each slot's
+                                       scratch tmpfs; 0: the default, 64 */
     unsigned variants;              /* bit 1 << variant; default all */
     const char **filters;           /* --filter, repeatable (any of them): ID_GLOB or
                                        ID_GLOB/VARIANT_GLOB, fnmatch */
@@ -44,6 +46,7 @@ typedef struct run_options {
     int quiet;                      /* no progress */
     const char *json;
     const char *junit;
+    const char *junit_suite_name;   /* --junit-suite-name NAME: the JUnit suite's name */
     const char *report_dir;
     const char *expectations;       /* --expectations FILE (expectations.h) */
     int update_expectations;        /* --update-expectations: drop entries that pass now */

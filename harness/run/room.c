@@ -1,5 +1,5 @@
 /*
- * room.c - room for more waiting processes (room.h).  Depends on Linux
+ * room.c - room for more suspects that wait (room.h).  Depends on Linux
  * /proc and POSIX.
  */
 #include "room.h"
@@ -9,37 +9,39 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 int room_rule(const room_view *v)
 {
-    unsigned long long ticks = v->now.total - v->before.total;
-    unsigned long long idle = v->now.idle - v->before.idle;
-    if (v->now.total <= v->before.total || v->now.idle < v->before.idle || idle > ticks)
+    if (v->wall_ticks <= 0 || v->unknown || v->suspects_ticks < 0)
         return 0;
-    if ((double)idle < ROOM_IDLE_SHARE * (double)ticks)
+    if ((double)v->suspects_ticks > ROOM_SUSPECTS_CPU * (double)v->wall_ticks)
         return 0;
     if (v->mem_available_kb < 256 * 1024 || 4 * v->mem_available_kb < v->mem_total_kb)
+        return 0;
+    if (4 * (v->tasks + v->tasks_each) >= 3 * v->tasks_limit)
         return 0;
     return 4 * (v->fds_open + v->fds_each) < 3 * v->fds_limit;
 }
 
-/* The "cpu" line of /proc/stat into *c; -1 when it cannot be read. */
-static int read_cpu(room_cpu *c)
+int room_cpu_ticks(pid_t pid, unsigned long long *ticks)
 {
-    FILE *f = fopen("/proc/stat", "re");
+    char path[64], line[1024];
+    snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
+    FILE *f = fopen(path, "re");
     if (!f)
         return -1;
-    unsigned long long t[10] = {0};
-    int n = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu %llu %llu", &t[0], &t[1],
-                   &t[2], &t[3], &t[4], &t[5], &t[6], &t[7], &t[8], &t[9]);
+    size_t n = fread(line, 1, sizeof line - 1, f);
     fclose(f);
-    if (n < 4)
+    line[n] = '\0';
+    /* pid (comm) state ppid pgrp session tty_nr tpgid flags minflt cminflt
+     * majflt cmajflt utime stime: comm may hold anything but a NUL */
+    const char *rest = strrchr(line, ')');
+    unsigned long long utime, stime;
+    if (!rest || sscanf(rest + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu",
+                        &utime, &stime) != 2)
         return -1;
-    /* guest and guest_nice (8, 9) are inside user and nice already */
-    c->idle = t[3] + t[4];
-    c->total = 0;
-    for (int i = 0; i < 8; i++)
-        c->total += t[i];
+    *ticks = utime + stime;
     return 0;
 }
 
@@ -60,6 +62,29 @@ static int read_mem(long long *available, long long *total)
     }
     fclose(f);
     return *available < 0 || *total <= 0 ? -1 : 0;
+}
+
+/* The machine's tasks (the 4th field of /proc/loadavg, "running/total")
+ * and the least of pid_max and RLIMIT_NPROC's soft limit (which counts
+ * this user's tasks only, fewer than the machine's: so the bound is
+ * conservative); -1 when they cannot be read. */
+static int read_tasks(long *tasks, long *limit)
+{
+    FILE *f = fopen("/proc/loadavg", "re");
+    if (!f)
+        return -1;
+    int n = fscanf(f, "%*s %*s %*s %*d/%ld", tasks);
+    fclose(f);
+    f = fopen("/proc/sys/kernel/pid_max", "re");
+    if (!f)
+        return -1;
+    n += fscanf(f, "%ld", limit);
+    fclose(f);
+    struct rlimit lim;
+    if (n == 2 && getrlimit(RLIMIT_NPROC, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY &&
+        lim.rlim_cur < (rlim_t)*limit)
+        *limit = (long)lim.rlim_cur;
+    return n == 2 && *limit > 0 ? 0 : -1;
 }
 
 /* Descriptors this process has open; -1 when /proc/self/fd cannot be read. */
@@ -83,20 +108,40 @@ static int64_t mono_ns(void)
     return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
 }
 
-int room_look(room *r, long fds_each)
+/* The suspects' CPU time since they were last seen into v, each one's
+ * `seen` brought up to now. */
+static void suspects_since(room_view *v, room_suspect *s, int n)
+{
+    pid_t self = getpid();
+    for (int i = 0; i < n; i++) {
+        unsigned long long now;
+        if (s[i].pid == 0)
+            continue;
+        if (s[i].pid < 0 || s[i].pid == self)
+            v->unknown++;
+        else if (room_cpu_ticks(s[i].pid, &now) == 0) {
+            if (now > s[i].seen)
+                v->suspects_ticks += (long long)(now - s[i].seen);
+            s[i].seen = now;
+        }
+    }
+}
+
+int room_look(room *r, long fds_each, long tasks_each, room_suspect *s, int n)
 {
     int64_t now_ns = mono_ns();
     if (r->last_ns && now_ns - r->last_ns < ROOM_INTERVAL_NS)
         return 0;
-    room_view v = {.before = r->last, .fds_each = fds_each};
-    if (read_cpu(&v.now) != 0)
-        return 0;
-    int first = r->last_ns == 0;
-    r->last = v.now;
+    long hz = sysconf(_SC_CLK_TCK);
+    room_view v = {.fds_each = fds_each, .tasks_each = tasks_each,
+                   .wall_ticks = r->last_ns ? (now_ns - r->last_ns) * (hz > 0 ? hz : 100) /
+                                              1000000000 : 0};
     r->last_ns = now_ns;
+    suspects_since(&v, s, n);
     struct rlimit lim;
-    if (first || read_mem(&v.mem_available_kb, &v.mem_total_kb) != 0 ||
-        getrlimit(RLIMIT_NOFILE, &lim) != 0 || (v.fds_open = open_fds()) < 0)
+    if (read_mem(&v.mem_available_kb, &v.mem_total_kb) != 0 ||
+        read_tasks(&v.tasks, &v.tasks_limit) != 0 || getrlimit(RLIMIT_NOFILE, &lim) != 0 ||
+        (v.fds_open = open_fds()) < 0)
         return 0;
     v.fds_limit = lim.rlim_cur == RLIM_INFINITY || lim.rlim_cur > 1 << 20 ? 1 << 20
                                                                           : (long)lim.rlim_cur;

@@ -19,7 +19,7 @@
 #define HARNESS "build/reshape-conform"
 #define BASIC "tests/harness/data/basic"
 
-/* Runs reshape-bench with `only` ("copy", "harness", "clone" or "crashy")
+/* Runs reshape-bench with `only` ("copy", "harness", "clone", "crashy" or "busy")
  * and the options `more`, and returns its JSON (asserting it exited 0). */
 static json_t *run_bench(const char *only, const char *more)
 {
@@ -204,5 +204,24 @@ Test(bench, crashy_figures_are_whole_runs_of_each_candidate, .timeout = 300)
     cr_expect_eq(num(b, "crashy.reference.crashes"), 0);
     cr_expect_eq(num(b, "crashy.reference.timeouts"), 0);
     cr_expect_gt(num(b, "crashy.cores"), 0);
+    json_decref(b);
+}
+
+/* The busy section: the crash and the hang candidates beside a load, here
+ * a command that only sleeps (the busy loops would cost make test two
+ * CPUs). */
+Test(bench, busy_figures_are_whole_runs_of_the_crash_and_hang_candidates, .timeout = 300)
+{
+    json_t *b = run_bench("busy", "--load-cmd 'sleep 60'");
+    double crashes = num(b, "busy.crash_every_call_busy_loops.crashes");
+    cr_expect_gt(crashes, 0);
+    cr_expect_eq(num(b, "busy.crash_every_call_busy_loops.results"), crashes,
+                 "every call crashes");
+    cr_expect_gt(num(b, "busy.crash_every_call_busy_loops.wall_seconds"), 0);
+    cr_expect_gt(num(b, "busy.hang_busy_loops.timeouts"), 0);
+    cr_expect_gt(num(b, "busy.hang_busy_loops.wall_seconds"), 0);
+    cr_expect(json_is_string(json_object_get(json_object_get(b, "targets"),
+                                             "hang_busy_loops_s")));
+    cr_expect_null(json_object_get(b, "crashy"), "--only busy ran the crashy section");
     json_decref(b);
 }

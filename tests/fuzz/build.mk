@@ -10,6 +10,12 @@
 #                             regression input (tests/fuzz/regressions/
 #                             <name>/) through the same entry points, built
 #                             with gcc under ASan+UBSan, no libFuzzer
+#   make fuzz-cfl             (part of make fuzz) .clusterfuzzlite/build.sh
+#                             run the way its header says (clang-14,
+#                             ASan, libFuzzer) into build/cfl/out/, then
+#                             its target for a few seconds from its seed
+#                             corpus: the ClusterFuzzLite build cannot rot
+#                             unseen
 #   make test-fuzz-candidate  (part of make test) fuzz_candidate.c, the
 #                             differential target (a candidate against the
 #                             reference; README.md "Fuzzing at scale"), for a
@@ -64,10 +70,10 @@ $(BUILD)/tests/fuzz_candidate: $(BUILD)/obj/tests/fuzz/candidate_test.o
 
 ALL_TARGETS  += $(FUZZ_REPLAYS) $(BUILD)/tests/fuzz_replay $(BUILD)/tests/fuzz_candidate \
                 $(BUILD)/fuzz/bin/fuzz_candidate
-DEB_PACKAGES += clang-14 libclang-rt-14-dev
+DEB_PACKAGES += clang-14 libclang-rt-14-dev zip unzip zlib1g-dev
 TEST_RUNS    += test-fuzz-replay test-fuzz-candidate
 
-.PHONY: fuzz fuzz-run test-fuzz-replay test-fuzz-candidate
+.PHONY: fuzz fuzz-run fuzz-cfl test-fuzz-replay test-fuzz-candidate
 test-fuzz-replay: $(BUILD)/tests/fuzz_replay $(FUZZ_REPLAYS) $(BUILD)/libreshape_ref.so
 	@$(call san_run,$(BUILD)/tests/fuzz_replay)
 
@@ -84,9 +90,29 @@ test-fuzz-candidate: $(BUILD)/tests/fuzz_candidate $(BUILD)/fuzz/bin/fuzz_candid
 fuzz_seeds_case_load := cases tests/harness/data/basic tests/harness/data/extremes \
                         tests/harness/data/malformed tests/harness/data/open
 
-# Like test: install first (clang-14, libFuzzer), then build and run.
+# Like test: install first (clang-14, libFuzzer, zip), then build and run.
 fuzz: deps
-	@$(MAKE) --no-print-directory fuzz-run
+	@$(MAKE) --no-print-directory fuzz-run fuzz-cfl
+
+# The ClusterFuzzLite build as its runner does it, from scratch each time
+# (it builds its own objects, into build/cfl/work), then the target on
+# FUZZ_CFL_SEEDS inputs of its seed corpus (the whole corpus, 5,929
+# inputs, takes a minute) and FUZZ_CFL_RUNS runs, 10 s at most: a link
+# error, a seed corpus that is not there or a target that crashes fails.
+FUZZ_CFL_RUNS ?= 2000
+FUZZ_CFL_SEEDS ?= 200
+fuzz-cfl:
+	@rm -rf $(BUILD)/cfl && mkdir -p $(BUILD)/cfl/out $(BUILD)/cfl/work $(BUILD)/cfl/corpus
+	CC=$(FUZZ_CC) CFLAGS=-fsanitize=address,fuzzer-no-link LIB_FUZZING_ENGINE=-fsanitize=fuzzer \
+	  OUT=$(abspath $(BUILD)/cfl/out) WORK=$(abspath $(BUILD)/cfl/work) .clusterfuzzlite/build.sh
+	cd $(BUILD)/cfl/corpus && zip=../out/fuzz_candidate_seed_corpus.zip && \
+	  unzip -Z1 $$zip | grep -v '/$$' | head -n $(FUZZ_CFL_SEEDS) | xargs unzip -q $$zip
+	$(BUILD)/cfl/out/fuzz_candidate -runs=$(FUZZ_CFL_RUNS) -max_total_time=10 -timeout=10 \
+	  -dict=$(BUILD)/cfl/out/fuzz_candidate.dict -print_final_stats=1 \
+	  -artifact_prefix=$(BUILD)/cfl/crash- $(BUILD)/cfl/corpus >$(BUILD)/cfl/run.log 2>&1 \
+	  || { tail -n 60 $(BUILD)/cfl/run.log; echo "fuzz-cfl: the ClusterFuzzLite target failed" >&2; \
+	       exit 1; }
+	@grep -E '^stat::number_of_executed_units' $(BUILD)/cfl/run.log
 
 fuzz-run: $(FUZZ_BINS)
 	@set -e; for n in $(FUZZ_NAMES); do \

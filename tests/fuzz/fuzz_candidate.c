@@ -204,7 +204,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         die(EXIT_HARNESS, "fuzz_candidate: cannot read candidate '%s'", cand_path);
     /* the candidate confined as in a run */
     static sandbox_policy sb;
-    sandbox_spec spec = {NULL, 0, NULL, 0, NULL, 0};
+    sandbox_spec spec = {NULL, 0, NULL, 0, NULL, 0, 0};
     if (sandbox_policy_make(&sb, real, &spec, &err) != 0)
         die(EXIT_HARNESS, "fuzz_candidate: %s", err);
     eng = engine_start(ISO_WORKER, 1, real, timeout_ms, &sb, 1 << 16, 1 << 16, &probe, &err);

@@ -100,8 +100,11 @@ for so in "$@"; do
         >"$run/$name/stdout.txt" 2>"$run/$name/stderr.txt"
     rc=$?
     normalize_json "$run/$name/report.json" | normalize_details >"$out/$name/report.json"
-    # JUnit: time="S.SSS" on testsuites and testsuite
-    sed -e 's/ time="[0-9.]*"/ time="-"/g' "$run/$name/report.xml" | normalize_details \
+    # JUnit: time="S.SSS" on testsuites and testsuite, the start time
+    # (timestamp, started_utc) and the suite's commit
+    sed -e 's/ time="[0-9.]*"/ time="-"/g' -e 's/ timestamp="[^"]*"/ timestamp="-"/' \
+        -e 's/\(<property name="\(started_utc\|suite.git_commit\)" value="\)[^"]*"/\1-"/' \
+        "$run/$name/report.xml" | normalize_details \
         >"$out/$name/report.xml"
     # the result lines sorted (they come as the slots finish), the summary
     # line without its duration and rate, then the exit status

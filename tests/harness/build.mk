@@ -44,6 +44,23 @@ HT_BROKEN := $(BUILD)/broken/zero_copies_right_aligned.so \
 test-harness: $(BUILD)/tests/harness $(BUILD)/reshape-conform $(HT_CANDS) $(HT_BROKEN)
 	HARNESS_BIN=$(BUILD)/reshape-conform $(BUILD)/tests/harness
 
+# The sanitized tier runs every test but three whole-suite reruns whose C
+# code paths other tests put under the sanitizers already (their subject,
+# an equality of outputs, the plain tier checks):
+#   determinism/the_reference_twice_over_the_whole_suite: two runs of the
+#     reference over the whole suite, default options: the same code as the
+#     run and the rerun of certify/the_reference_is_certified_over_the_whole_suite
+#   shard/n_shards_merged_are_the_whole_run: 29 runs and 7 merges; sharding
+#     and merging run under the sanitizers in cli/shards_partition_and_merge_back
+#   isolation/a_copy_past_the_end_is_always_caught_and_verdicts_do_not_depend_on_jobs:
+#     two runs over the whole suite, --jobs 1 and 3; a copy past the end is
+#     judged under the sanitizers in isolation/write_past_dst_is_memory_violation,
+#     more jobs in every test that runs the default --jobs
+HT_SAN_SKIP := determinism/the_reference_twice_over_the_whole_suite
+HT_SAN_SKIP := $(HT_SAN_SKIP)|shard/n_shards_merged_are_the_whole_run
+HT_SAN_SKIP := $(HT_SAN_SKIP)|isolation/a_copy_past_the_end_is_always_caught_and_verdicts_do_not_depend_on_jobs
+
 test-harness-san: $(BUILD)/san/tests/harness $(BUILD)/san/reshape-conform $(HT_CANDS) $(HT_BROKEN)
 	@$(call san_run,HARNESS_BIN=$(BUILD)/san/reshape-conform \
-	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 $(BUILD)/san/tests/harness)
+	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 $(BUILD)/san/tests/harness \
+	  --filter '!(@($(HT_SAN_SKIP)))')

@@ -220,9 +220,12 @@ Test(findings, a_one_defect_kernel_prints_one_finding, .timeout = 120)
 {
     run r = run_harness("--candidate " BROKEN "below_minus_one_as_minus_one.so --quiet --jobs 2");
     cr_expect_eq(r.code, 1);
-    cr_expect_eq(lines_in(r.out), 2, "stdout:\n%s", r.out);
+    /* the finding, its clause and rerun command, the summary */
+    cr_expect_eq(lines_in(r.out), 3, "stdout:\n%s", r.out);
     cr_expect(strncmp(r.out, "ACCEPTED_INVALID: returned OK where BELOW_MINUS_ONE was expected -- ",
                       68) == 0, "%s", r.out);
+    cr_expect(strstr(r.out, "\n    clause ") && strstr(r.out, "; rerun: reshape-conform --candidate "),
+              "%s", r.out);
     cr_expect(strstr(r.out, "\nnonconformant: "), "%s", r.out);
     run_free(&r);
 }
@@ -248,7 +251,8 @@ Test(findings, json_findings_hold_every_failing_run_once, .timeout = 120)
     cr_expect_gt(failing, 1000);
     cr_expect_eq(in_findings, failing);
     cr_expect_lt(json_array_size(findings), 10);
-    /* one line per finding, then the summary: not one per run */
-    cr_expect_eq(lines_in(r.out), (int)json_array_size(findings) + 1, "%s", r.out);
+    /* two lines per finding (it, then its clause and rerun command), then
+     * the summary: not one per run */
+    cr_expect_eq(lines_in(r.out), 2 * (int)json_array_size(findings) + 1, "%s", r.out);
     run_free(&r);
 }

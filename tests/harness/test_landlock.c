@@ -116,7 +116,7 @@ Test(landlock, a_policy_keeps_a_process_to_its_folders)
     snprintf(cand, sizeof cand, "%s/cand/lib.so", t);
     snprintf(secret, sizeof secret, "%s/cand/secret.txt", t);
     const char *deny[] = {secret};
-    sandbox_spec spec = {NULL, 0, NULL, 0, deny, 1};
+    sandbox_spec spec = {NULL, 0, NULL, 0, deny, 1, 0};
     sandbox_policy p;
     char *err = NULL;
     cr_assert_eq(sandbox_policy_make(&p, cand, &spec, &err), 0, "%s", err);

@@ -7,8 +7,9 @@
 # files apart; each run renders a fixture once (support.c, rendered_once)
 # into REPORTS_TEST_DIR/fixture-cache-<runner pid>/.  After a run,
 # build/reports-test/report.png is a screenshot of the nonconformant
-# fixture's page.  junit.c also runs build/reshape-conform
-# on two broken candidates and validates its JUnit with xmllint (junit.xsd).
+# fixture's page.  junit.c and junit_known.c also run build/reshape-conform
+# on broken candidates and validate its JUnit with xmllint (junit.xsd, and
+# Jenkins' junit-10.xsd from JUNIT_XSD, tests/ci/build.mk).
 
 REPORTS_TEST_SRC := $(sort $(wildcard tests/reports/*.c))
 REPORTS_TEST_LIBS := -lcriterion -ljansson
@@ -29,9 +30,9 @@ DEB_PACKAGES += python3-jinja2 python3-yaml chromium fonts-dejavu-core \
 .PHONY: test-reports test-reports-san
 test-reports: $(BUILD)/tests/reports
 	@rm -rf $(BUILD)/reports-test/fixture-cache-*
-	REPORTS_TEST_DIR=$(BUILD)/reports-test $(BUILD)/tests/reports
+	REPORTS_TEST_DIR=$(BUILD)/reports-test JUNIT_XSD=$(JUNIT_XSD) $(BUILD)/tests/reports
 
 test-reports-san: $(BUILD)/san/tests/reports
 	@rm -rf $(BUILD)/san/reports-test/fixture-cache-*
-	@$(call san_run,REPORTS_TEST_DIR=$(BUILD)/san/reports-test \
+	@$(call san_run,REPORTS_TEST_DIR=$(BUILD)/san/reports-test JUNIT_XSD=$(JUNIT_XSD) \
 	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 $(BUILD)/san/tests/reports)

@@ -11,6 +11,7 @@
  *   DEFECT_ACCEPT_TWO_MINUS_ONES            skips the "one -1" rule
  *   DEFECT_ACCEPT_VOLUME_MISMATCH           skips the "same volume" rule
  *   DEFECT_ABI_VERSION                      the abi_version to report
+ *   CAND_NAME, CAND_VERSION                 the name and version to report
  *   DEFECT_STRUCT_SIZE                      the struct_size to report
  *   DEFECT_SUPPORTS(op, d, s, layout)       at the start of supports
  *   CAND_LIMITS                             a reshape_limits the table points to
@@ -29,6 +30,12 @@
 
 #include "reshape_candidate.h"
 
+#ifndef CAND_NAME
+#define CAND_NAME "harness-test"
+#endif
+#ifndef CAND_VERSION
+#define CAND_VERSION "1"
+#endif
 #ifndef DEFECT_ABI_VERSION
 #define DEFECT_ABI_VERSION RESHAPE_ABI_VERSION
 #endif
@@ -189,8 +196,8 @@ static reshape_status cand_execute(const reshape_params *p, const reshape_tensor
 static const reshape_candidate table = {
     .abi_version = DEFECT_ABI_VERSION,
     .struct_size = DEFECT_STRUCT_SIZE,
-    .name = "harness-test",
-    .version = "1",
+    .name = CAND_NAME,
+    .version = CAND_VERSION,
     .supports = cand_supports,
     .infer_shape = cand_infer,
     .execute = cand_execute,

@@ -1,0 +1,78 @@
+#!/bin/sh
+# run-template.sh - the steps of the CI templates, for a shell or a test:
+# ci/github/action.yml and ci/gitlab/reshape-conform.yml run these same
+# command lines (tests/ci/template.sh checks that each reshape-conform line
+# here is in both).  README.md, "CI", says how to use them.
+#
+# usage: ci/run-template.sh shard K N   run shard K of N: OUT/shard-K.json,
+#                                       OUT/shard-K.xml (JUnit)
+#        ci/run-template.sh merge       join OUT/shard-*.json into
+#                                       OUT/merged.json and OUT/report.xml
+#
+# Environment (the templates' inputs and variables):
+#   RESHAPE_CONFORM  the tool (default: reshape-conform from PATH)
+#   CANDIDATE        the candidate library (shard; required)
+#   BASELINE         a previous merged.json: the gate is then regressions
+#                    against it alone, and its failures are <skipped> known
+#   EXPECTATIONS     an expectations file: its waived failures are known
+#   SUITE_NAME       the JUnit suite's name (default reshape-conform)
+#   OUT              the folder of the reports (default conformance)
+#   EXTRA_ARGS       more options of `run`, split at blanks, no quoting and
+#                    no globbing (e.g. --variants dense,infer --filter onnx_*)
+#
+# Exit status, the harness's (harness/README.md, "Exit codes"):
+#   shard: 0 conformant (with BASELINE: no regression), 1 not (with
+#          BASELINE: a regression), 2 bad usage or input, 3 harness
+#          failure, 77 nothing tested (the candidate's device is not on
+#          this runner: a skip);
+#   merge: 0 conformant, 1 not, 2 the shards do not belong together, 3 a
+#          report cannot be written; with BASELINE, 1 is 0, as the shards
+#          were the gate against it (merge does not compare).
+
+set -u
+RESHAPE_CONFORM=${RESHAPE_CONFORM:-reshape-conform}
+SUITE_NAME=${SUITE_NAME:-reshape-conform}
+OUT=${OUT:-conformance}
+EXTRA_ARGS=${EXTRA_ARGS:-}
+BASELINE=${BASELINE:-}
+EXPECTATIONS=${EXPECTATIONS:-}
+
+case ${1:-} in
+shard)
+    [ $# -eq 3 ] || { echo "usage: ci/run-template.sh shard K N" >&2; exit 2; }
+    SHARD=$2
+    SHARDS=$3
+    : "${CANDIDATE:?CANDIDATE names the candidate library}"
+    # --- the shard step (the templates' "shard" script) ---
+    mkdir -p "$OUT"
+    set -f
+    set -- --junit-suite-name "$SUITE_NAME"
+    [ -z "$BASELINE" ] || set -- "$@" --baseline "$BASELINE"
+    [ -z "$EXPECTATIONS" ] || set -- "$@" --expectations "$EXPECTATIONS"
+    rc=0
+    # EXTRA_ARGS is split at blanks on purpose (set -f: no globbing)
+    # shellcheck disable=SC2086
+    "$RESHAPE_CONFORM" run --candidate "$CANDIDATE" --shard "$SHARD/$SHARDS" "$@" $EXTRA_ARGS --json "$OUT/shard-$SHARD.json" --junit "$OUT/shard-$SHARD.xml" --quiet || rc=$?
+    case $rc in
+    0) echo "reshape-conform: shard $SHARD/$SHARDS passed" ;;
+    1) echo "reshape-conform: shard $SHARD/$SHARDS: ${BASELINE:+regressions against $BASELINE}${BASELINE:-not conformant}" >&2 ;;
+    77) echo "reshape-conform: shard $SHARD/$SHARDS: nothing tested, the candidate's device is not on this runner" >&2 ;;
+    *) echo "reshape-conform: shard $SHARD/$SHARDS: exit $rc (2 bad usage or input, 3 harness failure)" >&2 ;;
+    esac
+    exit $rc
+    # --- end of the shard step ---
+    ;;
+merge)
+    [ $# -eq 1 ] || { echo "usage: ci/run-template.sh merge" >&2; exit 2; }
+    # --- the merge step (the templates' "merge" script) ---
+    rc=0
+    "$RESHAPE_CONFORM" merge "$OUT"/shard-*.json -o "$OUT/merged.json" --junit "$OUT/report.xml" || rc=$?
+    if [ "$rc" -eq 1 ] && [ -n "$BASELINE" ]; then rc=0; fi
+    exit $rc
+    # --- end of the merge step ---
+    ;;
+*)
+    echo "usage: ci/run-template.sh shard K N | merge" >&2
+    exit 2
+    ;;
+esac
