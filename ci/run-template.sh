@@ -25,9 +25,13 @@
 #          BASELINE: a regression), 2 bad usage or input, 3 harness
 #          failure, 77 nothing tested (the candidate's device is not on
 #          this runner: a skip);
-#   merge: 0 conformant, 1 not, 2 the shards do not belong together, 3 a
-#          report cannot be written; with BASELINE, 1 is 0, as the shards
-#          were the gate against it (merge does not compare).
+#   merge: the gate over the whole merged run, with BASELINE or
+#          EXPECTATIONS as the shards had them: 0 passed (no regression),
+#          1 failed (a regression, or a fix of an expected failure), 2 bad
+#          usage or input, 3 a report cannot be written, 4 the shards are
+#          not one whole run (one missing, given twice, or run with other
+#          options, candidate or cases: a shard job whose report went
+#          missing, or that skipped with 77, cannot give a green merge).
 
 set -u
 RESHAPE_CONFORM=${RESHAPE_CONFORM:-reshape-conform}
@@ -66,8 +70,10 @@ merge)
     [ $# -eq 1 ] || { echo "usage: ci/run-template.sh merge" >&2; exit 2; }
     # --- the merge step (the templates' "merge" script) ---
     rc=0
-    "$RESHAPE_CONFORM" merge "$OUT"/shard-*.json -o "$OUT/merged.json" --junit "$OUT/report.xml" || rc=$?
-    if [ "$rc" -eq 1 ] && [ -n "$BASELINE" ]; then rc=0; fi
+    set -- "$OUT"/shard-*.json
+    [ -z "$BASELINE" ] || set -- "$@" --baseline "$BASELINE"
+    [ -z "$EXPECTATIONS" ] || set -- "$@" --expectations "$EXPECTATIONS"
+    "$RESHAPE_CONFORM" merge "$@" -o "$OUT/merged.json" --junit "$OUT/report.xml" || rc=$?
     exit $rc
     # --- end of the merge step ---
     ;;

@@ -7,9 +7,11 @@
 #   known       the same candidate against it: every shard and the merge
 #               exit 0, the merged JUnit has no failure or error and the
 #               known failures as <skipped message="known: ...">
-#   regression  copies_one_long against it: a shard exits 1, the merged
-#               JUnit has its CRASH as an <error>
-#   fix         base (no defect) against it: exit 0, NEW_PASS lines, no
+#   regression  copies_one_long against it: a shard and the merge exit 1,
+#               the merged JUnit has its CRASH as an <error>
+#   partial     the regression's shard 2 report lost: the merge refuses
+#               the set with 4, never green
+#   fix         base (no defect) against it: exit 0, FIX lines, no
 #               skipped known
 #   waived      special_zero_ignored with expectations, no baseline, the
 #               whole case file: exit 0, the JUnit names the reason and
@@ -81,14 +83,20 @@ pipeline regression copies_one_long
 x=$tmp/regression/report.xml
 expect "regression: shards exited $rc1 $rc2, not one of them 1" sh -c "[ $rc1 -eq 1 ] || [ $rc2 -eq 1 ]"
 expect "regression: a shard exited neither 0 nor 1 ($rc1 $rc2)" sh -c "[ $rc1 -le 1 ] && [ $rc2 -le 1 ]"
-expect "regression: merge exited $rcm, not 0 (with a baseline the shards gate)" [ "$rcm" -eq 0 ]
+expect "regression: merge exited $rcm, not 1 (the gate over the merged run)" [ "$rcm" -eq 1 ]
 expect "regression: the CRASH is not an <error>" grep -q '<error type="CRASH"' "$x"
-expect "regression: no REGRESSION line" grep -q '^REGRESSION ' "$tmp/regression.shard1.out" "$tmp/regression.shard2.out"
+expect "regression: no REGRESSION line" grep -q '^ *REGRESSION ' "$tmp/regression.shard1.out" "$tmp/regression.shard2.out"
+expect "regression: no REGRESSION line from the merge" grep -q '^ *REGRESSION ' "$tmp/regression.merge.out"
+
+rm "$tmp/regression/shard-2.json"
+OUT="$tmp/regression" sh ci/run-template.sh merge >"$tmp/partial.merge.out" 2>&1; rcp=$?
+expect "partial: merge of one shard of two exited $rcp, not 4" [ "$rcp" -eq 4 ]
+expect "partial: the missing shard is not named" grep -q 'shard 2/2 is missing' "$tmp/partial.merge.out"
 
 pipeline fix base
 x=$tmp/fix/report.xml
 expect "fix: shards exited $rc1 $rc2, merge $rcm, not 0" [ "$rc1$rc2$rcm" = 000 ]
-expect "fix: no NEW_PASS line" grep -q '^NEW_PASS ' "$tmp/fix.shard1.out" "$tmp/fix.shard2.out"
+expect "fix: no FIX line" grep -q '^ *FIX ' "$tmp/fix.shard1.out" "$tmp/fix.shard2.out"
 expect "fix: failures, errors or known in the JUnit" \
     [ "$(attr failures "$x")$(attr errors "$x")$(count 'known:' "$x")" = 000 ]
 
