@@ -321,3 +321,29 @@ char *run_capture(char *const argv[], size_t max, int *status)
     *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     return sb_take(&b);
 }
+
+int write_text(const char *path, const char *text)
+{
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    ssize_t n = write(fd, text, strlen(text));
+    close(fd);
+    return n == (ssize_t)strlen(text) ? 0 : -1;
+}
+
+const char *proc_stat_fields(long pid, char *buf, size_t size)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return NULL;
+    ssize_t n = read(fd, buf, size - 1);
+    close(fd);
+    if (n <= 0)
+        return NULL;
+    buf[n] = '\0';
+    const char *p = strrchr(buf, ')');
+    return p ? p + 1 : NULL;
+}

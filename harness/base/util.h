@@ -106,4 +106,14 @@ void heap_warm(size_t bytes);
  * candidate produced is safe in a terminal, JSON and XML. */
 void sanitize_text(char *s);
 
+/* Writes `text` whole to the existing file `path` in one write(2), as
+ * /proc and cgroup files want; 0, or -1 (errno set, or a short write). */
+int write_text(const char *path, const char *text);
+
+/* Reads /proc/PID/stat into buf[0..size) and returns its fields after the
+ * process's name, from the space before the state on (" S PPID PGRP ...",
+ * proc(5)); NULL when it cannot be read (the process is gone).  The name
+ * may hold anything but a NUL, so it ends at the last ')'. */
+const char *proc_stat_fields(long pid, char *buf, size_t size);
+
 #endif

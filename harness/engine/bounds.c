@@ -17,22 +17,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/base.h"
+
 /* Where cgroup v1 mounts its pids hierarchy. */
 #define BOUNDS_PIDS_ROOT "/sys/fs/cgroup/pids"
 
 /* The harness's pids cgroup, "" when it has none. */
 static char harness_cgroup[512];
-
-/* Writes `text` to the file at `path`; returns 0, or -1. */
-static int put(const char *path, const char *text)
-{
-    int fd = open(path, O_WRONLY | O_CLOEXEC);
-    if (fd < 0)
-        return -1;
-    ssize_t n = write(fd, text, strlen(text));
-    close(fd);
-    return n == (ssize_t)strlen(text) ? 0 : -1;
-}
 
 /* The folder of the pids cgroup harness `pid` made (bounds_harness_start),
  * beside the pids cgroup the calling process is in, into out[0..n);
@@ -102,14 +93,14 @@ void bounds_harness_start(void)
     char v[16];
     snprintf(v, sizeof v, "%d", BOUNDS_HARNESS_OOM_ADJ);
     if (geteuid() == 0)
-        (void)put("/proc/self/oom_score_adj", v);
+        (void)write_text("/proc/self/oom_score_adj", v);
     if (harness_cgroup[0] || cgroup_dir(getpid(), harness_cgroup, sizeof harness_cgroup) != 0)
         return;
     remove_stale(harness_cgroup);
     char max[600];
     snprintf(max, sizeof max, "%s/pids.max", harness_cgroup);
     snprintf(v, sizeof v, "%d", BOUNDS_PIDS_MAX);
-    if ((mkdir(harness_cgroup, 0755) != 0 && errno != EEXIST) || put(max, v) != 0) {
+    if ((mkdir(harness_cgroup, 0755) != 0 && errno != EEXIST) || write_text(max, v) != 0) {
         rmdir(harness_cgroup);
         harness_cgroup[0] = '\0';
     }
@@ -132,7 +123,7 @@ void bounds_slot_join(int slot, pid_t pid)
             if (mkdir(file, 0755) == 0 || errno == EEXIST) {
                 snprintf(file, sizeof file, "%s/slot-%d/pids.max", harness_cgroup, k);
                 snprintf(v, sizeof v, "%d", BOUNDS_SLOT_PIDS_MAX);
-                (void)put(file, v);
+                (void)write_text(file, v);
             }
         }
         slots_made = slot + 1;
@@ -140,7 +131,7 @@ void bounds_slot_join(int slot, pid_t pid)
     pthread_mutex_unlock(&slots_lock);
     snprintf(file, sizeof file, "%s/cgroup.procs", dir);
     snprintf(v, sizeof v, "%ld", (long)pid);
-    (void)put(file, v);
+    (void)write_text(file, v);
 }
 
 void bounds_harness_stop(void)
@@ -172,18 +163,18 @@ static void lower(int res, rlim_t max)
 
 void bounds_worker(pid_t parent, const sandbox_policy *sb)
 {
-    (void)put("/proc/self/oom_score_adj", "1000");
+    (void)write_text("/proc/self/oom_score_adj", "1000");
     char dir[512], procs[600];
     int joined = 0;
     if (cgroup_dir(parent, dir, sizeof dir) == 0) {
         snprintf(procs, sizeof procs, "%s/cgroup.procs", dir);
-        joined = put(procs, "0") == 0;
+        joined = write_text(procs, "0") == 0;
     }
     /* per uid, shared with every other run's workers: only without the
      * cgroup */
     if (!joined && sb && sb->drop != SANDBOX_DROP_NONE && geteuid() == 0 && sb->uid != 0)
         lower(RLIMIT_NPROC, BOUNDS_NPROC);
-#ifndef __SANITIZE_ADDRESS__
+#ifndef HARNESS_ASAN
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
     if (pages > 0 && page > 0)
         lower(RLIMIT_DATA, (rlim_t)pages * (rlim_t)page / 2);

@@ -24,10 +24,12 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "base/base.h"
+
 #include "exec_device.h"
 #include "exec_int.h"
 
-#ifdef __SANITIZE_ADDRESS__
+#ifdef HARNESS_ASAN
 size_t __sanitizer_get_current_allocated_bytes(void);
 #endif
 
@@ -43,7 +45,7 @@ static void copy_last_error(wire_response *r, const reshape_candidate *cand)
 
 static int64_t memory_in_use(void)
 {
-#ifdef __SANITIZE_ADDRESS__
+#ifdef HARNESS_ASAN
     return (int64_t)__sanitizer_get_current_allocated_bytes();
 #else
     struct mallinfo2 m = mallinfo2();

@@ -17,6 +17,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/base.h"
+
 /* The most processes one look at a tree takes in. */
 #define TREE_MAX 4096
 
@@ -83,20 +85,11 @@ static int threads_of(pid_t pid)
  * ended while it counts more than its own thread. */
 static int ended(pid_t pid)
 {
-    char path[64], buf[512];
-    snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
+    char buf[512];
+    const char *f = proc_stat_fields(pid, buf, sizeof buf);
+    if (!f || f[0] != ' ')
         return 1;
-    ssize_t n = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (n <= 0)
-        return 1;
-    buf[n] = '\0';
-    char *p = strrchr(buf, ')');    /* the name may hold anything */
-    if (!p || p[1] != ' ')
-        return 1;
-    return (p[2] == 'Z' || p[2] == 'X') && threads_of(pid) <= 1;
+    return (f[1] == 'Z' || f[1] == 'X') && threads_of(pid) <= 1;
 }
 
 /* Appends the children of `pid` (of every thread of it) to out[*n..max). */
@@ -192,20 +185,11 @@ int reaper_threads(pid_t pid)
  * cannot be read (it is gone). */
 static pid_t group_of(pid_t pid)
 {
-    char path[64], buf[512];
-    snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return -1;
-    ssize_t n = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (n <= 0)
-        return -1;
-    buf[n] = '\0';
-    char *p = strrchr(buf, ')');
+    char buf[512];
+    const char *f = proc_stat_fields(pid, buf, sizeof buf);
     char state;
     long ppid, pgrp;
-    if (!p || sscanf(p + 1, " %c %ld %ld", &state, &ppid, &pgrp) != 3)
+    if (!f || sscanf(f, " %c %ld %ld", &state, &ppid, &pgrp) != 3)
         return -1;
     return (pid_t)pgrp;
 }

@@ -24,6 +24,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/base.h"
+
 #include "sandbox_int.h"
 
 static int failed(char *err, size_t size, const char *what, int e)
@@ -54,16 +56,6 @@ static int enter_scratch(const char *scratch)
     for (size_t i = 0; i < sizeof agents / sizeof *agents; i++)
         unsetenv(agents[i]);
     return chdir(scratch);
-}
-
-static int write_text(const char *path, const char *text)
-{
-    int fd = open(path, O_WRONLY | O_CLOEXEC);
-    if (fd < 0)
-        return -1;
-    ssize_t n = write(fd, text, strlen(text));
-    close(fd);
-    return n == (ssize_t)strlen(text) ? 0 : -1;
 }
 
 /* A network namespace of its own, with no interface but a loopback that

@@ -63,7 +63,7 @@ void verdict_repeat_memory(const stage *s, const arena *a, const completion *don
                                           m->n[ci] + m->extra, WIRE_MEM_SAMPLES));
         return;
     }
-#ifndef __SANITIZE_ADDRESS__
+#ifndef HARNESS_ASAN
     /* (AddressSanitizer's quarantine keeps freed memory in use for a
      * while: a sanitized worker's pages grow without a leak) */
     if (slope(m->anon[ci], "memory in use (anonymous, measured by the harness)", r))

@@ -11,6 +11,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/base.h"
+
 int room_rule(const room_view *v)
 {
     if (v->wall_ticks <= 0 || v->unknown || v->suspects_ticks < 0)
@@ -26,20 +28,13 @@ int room_rule(const room_view *v)
 
 int room_cpu_ticks(pid_t pid, unsigned long long *ticks)
 {
-    char path[64], line[1024];
-    snprintf(path, sizeof path, "/proc/%ld/stat", (long)pid);
-    FILE *f = fopen(path, "re");
-    if (!f)
-        return -1;
-    size_t n = fread(line, 1, sizeof line - 1, f);
-    fclose(f);
-    line[n] = '\0';
-    /* pid (comm) state ppid pgrp session tty_nr tpgid flags minflt cminflt
-     * majflt cmajflt utime stime: comm may hold anything but a NUL */
-    const char *rest = strrchr(line, ')');
+    char buf[1024];
+    /* state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt
+     * cmajflt utime stime */
+    const char *f = proc_stat_fields(pid, buf, sizeof buf);
     unsigned long long utime, stime;
-    if (!rest || sscanf(rest + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu",
-                        &utime, &stime) != 2)
+    if (!f || sscanf(f, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu",
+                     &utime, &stime) != 2)
         return -1;
     *ticks = utime + stime;
     return 0;
