@@ -7,8 +7,10 @@
 #                  on one mutant that must be killed and one that must survive;
 #                  the equivalence probe on mutants it must and must not
 #                  tell from the original
-#   build/mutation-probe  the equivalence probe (probe.c, probe_draw.c; the
-#                  harness's splitmix64, harness/suite/fill.c and base/util.c)
+#   build/mutation-probe  the equivalence probe (probe*.c; the harness's
+#                  splitmix64, harness/suite/fill.c and base/util.c), built
+#                  with ASan and UBSan: the builds it loads are ASan ones
+#                  (probe.py)
 
 MUTATION_SECONDS ?= 3600
 DEB_PACKAGES += python3-clang python3-yaml coreutils
@@ -19,12 +21,12 @@ mutation: deps
 	@$(MAKE) --no-print-directory all
 	@MUTATION_SECONDS=$(MUTATION_SECONDS) $(PYTHON) -B tools/mutation/run.py
 
-PROBE_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard tools/mutation/probe*.c)) \
-              $(BUILD)/obj/harness/suite/fill.o $(BUILD)/obj/harness/base/util.o
-$(BUILD)/obj/tools/mutation/%.o: CFLAGS += -Iharness
+PROBE_OBJS := $(patsubst %.c,$(BUILD)/san/obj/%.o,$(wildcard tools/mutation/probe*.c)) \
+              $(BUILD)/san/obj/harness/suite/fill.o $(BUILD)/san/obj/harness/base/util.o
+$(BUILD)/san/obj/tools/mutation/%.o: SAN_CFLAGS += -Iharness
 $(BUILD)/mutation-probe: $(PROBE_OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $^ -o $@ -ldl -pthread
+	$(CC) $(SAN_CFLAGS) $^ -o $@ -ldl -pthread
 ALL_TARGETS += $(BUILD)/mutation-probe
 
 test-mutation: $(BUILD)/reshape-conform $(REFERENCE_OBJS) $(BUILD)/mutation-probe \

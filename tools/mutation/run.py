@@ -148,8 +148,8 @@ class Judge:
             build_run.run_mutant(ROOT, m, self.args.work,
                                  self.args.run_limit)
             if m["status"] == "survived":
-                m["probe"] = probe.run_probe(ROOT, os.path.join(
-                    self.args.work, m["num"], "libreshape_ref.so"))
+                m["probe"] = probe.probe_mutant(ROOT, dict(m), self.texts,
+                                                self.args.work)
         shutil.rmtree(os.path.join(self.args.work, m["num"]),
                       ignore_errors=True)
         return m
@@ -297,6 +297,7 @@ def main(argv):
             [os.path.join(args.work, "original")]:
         shutil.rmtree(f, ignore_errors=True)
     os.makedirs(args.work, exist_ok=True)
+    probe.asan_original(ROOT, args.work)  # once, before the workers
     originals = build_run.original_hashes(
         ROOT, sorted({os.path.join(ROOT, m["file"]) for m in ms}), args.work)
     judge = Judge(args, ms, texts, originals)
