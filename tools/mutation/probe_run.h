@@ -66,8 +66,9 @@ void probe_answer_text(const struct answer *o, char *buf, size_t size);
  * + 1) and layout flags (0 to 63, RESHAPE_LAYOUT_DEVICE among them, and one
  * unknown bit), then last_error(), on both builds, each in a child of its
  * own.  Returns -1 when a fork or mmap fails, else 0 with *differ 1 when a
- * status differs or a child ended otherwise than the other (the first such
- * described in `text`), and *msg_differ 1 when a last_error() text does.
+ * status the ABI fixes (values inside the enums and flags) differs or a
+ * child ended otherwise than the other (the first such described in
+ * `text`), and *msg_differ 1 when a last_error() text does.
  */
 int probe_supports_sweep(const reshape_candidate *original, const reshape_candidate *mutant,
                          int *differ, int *msg_differ, char *text, size_t size);
