@@ -20,8 +20,8 @@
  * of more than the allocator grants; ranks 7 to 16 with dims of 1; misuse
  * (NULL pointers, NULL dims at rank 0, NULL data at volume 0, rank 33,
  * negative dims and strides, values outside the enums); src and dst that
- * partly overlap (outside the ABI: only how the call ended and the
- * statuses are compared there).  Nothing here knows which outcome is
+ * partly overlap (outside the ABI: only the statuses and dims are
+ * compared there, and only when both builds returned).  Nothing here knows which outcome is
  * right: the original build's answer is the one the mutant must give.
  */
 #ifndef TOOLS_MUTATION_PROBE_H

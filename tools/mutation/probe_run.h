@@ -50,7 +50,8 @@ void probe_call_make(const reshape_candidate *lib, const probe_call *c, unsigned
 /* What tells the two sides of `c` apart, or NULL when nothing does: how
  * the call ended, the statuses, infer_shape's dims, the arena's bytes
  * (not where the original was ended by a signal, nor on a call outside
- * the ABI, PROBE_PARTIAL).  Nothing on a call near the 2^63-bit limit
+ * the ABI, PROBE_PARTIAL, where only the statuses and dims count, and only
+ * when both builds returned).  Nothing on a call near the 2^63-bit limit
  * that ended the original (it read past its buffer).  last_error() texts are not compared here. */
 const char *probe_differ(const probe_call *c, const struct side *a, const struct side *b);
 
