@@ -206,7 +206,8 @@ void probe_draw_misuse(uint64_t *st, probe_call *c, const reshape_candidate *ori
 }
 
 /* A plain call whose dst starts inside src's buffer (neither apart nor
- * exactly in place): outside the ABI, so only how it ends is compared. */
+ * exactly in place): outside the ABI, so only the statuses and dims are
+ * compared, when both builds return (probe_call.c). */
 void probe_draw_partial(uint64_t *st, probe_call *c, const reshape_candidate *original)
 {
     c->kind = PROBE_PARTIAL;
