@@ -38,16 +38,17 @@ RUNS = [("default", {}, []),
         ("strict", {}, ["--strict-errors"])]
 
 
-def compile_unit(root, source_text, name, outdir):
-    """Compiles `source_text` as reference/`name` into outdir/`name`.o.
-    Returns (object path, sha256 of the object) or (None, compiler's first
-    error line)."""
+def compile_unit(root, source_text, name, outdir, extra=()):
+    """Compiles `source_text` as reference/`name` into outdir/`name`.o, with
+    CFLAGS and `extra` flags.  Returns (object path, sha256 of the object)
+    or (None, compiler's first error line)."""
     os.makedirs(outdir, exist_ok=True)
     src = os.path.join(outdir, name)
     obj = src[:-2] + ".o"
     with open(src, "wb") as f:
         f.write(source_text)
-    cmd = ["gcc"] + CFLAGS + ["-I" + os.path.join(root, "include"),
+    cmd = ["gcc"] + CFLAGS + list(extra) + [
+                              "-I" + os.path.join(root, "include"),
                               "-I" + os.path.join(root, "reference"),
                               "-c", src, "-o", obj]
     p = subprocess.run(cmd, capture_output=True, text=True)
@@ -64,8 +65,17 @@ def link(root, unit_obj, name, out_so):
     objdir = os.path.join(root, "build", "obj", "reference")
     others = sorted(os.path.join(objdir, f) for f in os.listdir(objdir)
                     if f.endswith(".o") and f != name[:-2] + ".o")
-    cmd = ["gcc", "-shared", "-fvisibility=hidden", "-Wl,-z,defs", "-o",
-           out_so] + others + [unit_obj]
+    return link_objects(others + [unit_obj], out_so)
+
+
+def link_objects(objs, out_so, asan=False):
+    """A shared library `out_so` of `objs`; with `asan`, objects compiled
+    with -fsanitize=address (their runtime comes from the program that
+    loads the library, so undefined symbols are allowed).  Returns (ok, the
+    linker's error)."""
+    cmd = ["gcc", "-shared", "-fvisibility=hidden"] + (
+        ["-fsanitize=address"] if asan else ["-Wl,-z,defs"]) + [
+        "-o", out_so] + objs
     p = subprocess.run(cmd, capture_output=True, text=True)
     return p.returncode == 0, p.stderr.strip()[:200]
 

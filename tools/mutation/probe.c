@@ -1,19 +1,21 @@
 /*
- * probe.c - the equivalence probe (probe.h): the same random valid calls
- * on two builds of the reference, compared.  tools/mutation/probe.py drives
- * it for every survivor.
+ * probe.c - the equivalence probe (probe.h): the same random calls on two
+ * builds of the reference, compared.  tools/mutation/probe.py drives it for
+ * every survivor, both builds compiled with ASan and the mutant with a
+ * counter beside its change (reach.py).
  *
  * usage: probe ORIGINAL.so MUTANT.so [--calls N] [--seed S]
  *
- * Both builds are loaded with dlopen (each exports only
- * reshape_candidate_v1).  A call's arena (src, dst and guard bands around
- * them) starts as the same random bytes for both builds; what is compared
- * is infer_shape's status and dims, execute's status, the signal that
- * ended the process (a crash, or SIGALRM after CALL_SECONDS) or the status
- * a build exited with, and every
- * byte of the arena.  Where the original itself was ended by a signal (a
- * call near the 2^63-bit limit it accepted and read past), only how the
- * calls ended is compared.
+ * Both builds are loaded with dlopen.  The mutant's exported `mut_hit`
+ * pointer, when it has one, is set to a counter the children share: each
+ * time the mutated statement begins, it counts.  A call's arena (src, dst
+ * and guard bands, between two guard pages) starts as the same random bytes
+ * for both builds; what is compared is infer_shape's status and dims,
+ * execute's status, the signal that ended the process (a crash, or SIGALRM
+ * after CALL_SECONDS) or the status a build exited with (an ASan report),
+ * and every byte of the arena (probe_call.c); last_error()'s texts are
+ * compared and counted apart, since the contract leaves them free.  First
+ * supports() is swept (probe_supports.c).
  *
  * Two passes.  A sweep child makes each call on the original and then on
  * the mutant in one process and marks the calls whose answers differ; a
@@ -23,13 +25,18 @@
  * of its own, to say what differs.  The probe stops early at a call that
  * timed out.
  *
- * Prints one JSON object on stdout: {"calls": N, "run": R, "separated": S,
- * "separated_far": F, "first": TEXT, "first_far": TEXT, "stopped": BOOL}:
- * of the R calls run, S (not near the limit) and F (near it) told the
- * builds apart; TEXT describes the first such call of each kind ("" when
- * none).  Exit 0 when no call told them apart, 1 when one did, 2 on bad
- * usage, a build that does not load, a fork that fails, or a sweep child
- * that ends outside any call.
+ * Prints one JSON object on stdout: {"calls", "run", "separated",
+ * "separated_far", "first", "first_far", "stopped", "counted" (0 when the
+ * mutant has no counter), "reached" (calls, the supports() sweep counting
+ * as one, during which the mutated statement began), "hits" (times it
+ * began), "messages" (calls whose last_error() texts differ),
+ * "first_message", "enumerated" (calls whose dst the overlap test
+ * enumerates, by the probe's own account of D12, with the original's
+ * inference OK), "enumerated_multiword" (those with a bitmap above one
+ * word), "bitmap_words_max", "enumerated_refused_bitmap" (PROBE_ENUM_HUGE
+ * calls)}.  Exit 0 when no call told the builds apart, 1 when one did, 2
+ * on bad usage, a build that does not load, a fork that fails, or a sweep
+ * child that ends outside any call.
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -41,28 +48,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "probe.h"
-#include "suite/fill.h"
+#include "probe_run.h"
 
 /* How long one call may run before SIGALRM ends its process. */
-#define CALL_SECONDS 3
+#define CALL_SECONDS 30 /* far above any call of the probe, even on a loaded machine */
 #define TEXT_MAX 1024
-
-/* What one build did with one call. */
-struct answer {
-    int infer_done, infer_status;
-    int32_t rank;
-    int64_t dims[RESHAPE_MAX_RANK];
-    int exec_done, exec_status;
-    int signal; /* that ended the process; 0: none */
-    int exit;   /* the status the process exited with, when no signal */
-};
-
-/* One build's answer to a call and the arena after it. */
-struct side {
-    struct answer out;
-    unsigned char *arena; /* guarded(): a call's arena ends at PROBE_ARENA_CAP */
-};
 
 /* What the sweep found of a call. */
 enum mark { MARK_NONE, MARK_SAME, MARK_DIFFER, MARK_ENDED };
@@ -72,20 +62,31 @@ enum mark { MARK_NONE, MARK_SAME, MARK_DIFFER, MARK_ENDED };
 /* *at before the sweep child has started its first call. */
 #define SWEEP_STARTING (UINT64_MAX - 1)
 
+/* Counters the sweep children share with the probe. */
+struct tally {
+    uint64_t hits;       /* the mutant's counter (mut_hit points here) */
+    uint64_t before;     /* hits before the call being made */
+    uint64_t reached, messages;
+    uint64_t enumerated, multiword, words_max, huge;
+    uint64_t first_message; /* index + 1 of the first call whose texts differ */
+};
+
 /* One probe run: the builds, the calls, and the memory its children share
  * with it. */
 struct probe {
     const reshape_candidate *original, *mutant;
+    int counted;           /* the mutant has a counter */
     uint64_t calls, seed;
     unsigned char *arena;  /* shared, guarded: the arena of a call made alone */
     struct answer *out;    /* shared: that call's answer */
     unsigned char *marks;  /* shared: an enum mark per call */
     uint64_t *at;          /* shared: the call the sweep child is making */
+    struct tally *tally;   /* shared */
     struct side a, b;      /* the original's and the mutant's answers */
     int stopped;           /* a call timed out */
 };
 
-static const reshape_candidate *load(const char *path)
+static const reshape_candidate *load(const char *path, struct probe *pr, int mutant)
 {
     void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (lib == NULL) {
@@ -98,6 +99,11 @@ static const reshape_candidate *load(const char *path)
         fprintf(stderr, "probe: '%s' exports no %s\n", path, RESHAPE_CANDIDATE_ENTRY);
         return NULL;
     }
+    uint64_t **hit = dlsym(lib, "mut_hit");
+    if (mutant && hit != NULL) {
+        *hit = &pr->tally->hits;
+        pr->counted = 1;
+    }
     return entry();
 }
 
@@ -109,68 +115,22 @@ static void set_plain(int plain)
         unsetenv("RESHAPE_REF_PLAIN");
 }
 
-/* Where the arena of `c` starts in `map` (PROBE_ARENA_CAP bytes and a
- * guard page, guarded()): flush against the guard page, so that a copy
- * that runs past the tensors (a call near the 2^63-bit limit the build
- * accepted) faults at once instead of walking through the heap. */
-static unsigned char *arena_of(unsigned char *map, const probe_call *c)
-{
-    return map + PROBE_ARENA_CAP - c->arena_bytes;
-}
-
-/* The call `c` on `lib` over a fresh arena in `map`; answers into `out`,
- * which the caller has zeroed. */
-static void call(const reshape_candidate *lib, const probe_call *c, unsigned char *map,
-                 struct answer *out)
-{
-    unsigned char *arena = arena_of(map, c);
-    fill_random(arena, c->arena_bytes, c->fill);
-    reshape_tensor shape = {c->shape_dtype, c->shape_rank, (int64_t *)c->shape_dims, NULL,
-                            (void *)c->shape_bytes};
-    reshape_params p = {c->op, c->special_zero, &shape};
-    reshape_tensor src = {c->dtype, c->src.rank, c->src.dims,
-                          c->src.strided ? c->src.strides : NULL, arena + c->src.at};
-    reshape_tensor dst = {c->dtype, c->dst.rank, c->dst.dims,
-                          c->dst.strided ? c->dst.strides : NULL, arena + c->dst.at};
-    out->infer_status = lib->infer_shape(&p, &src, &out->rank, out->dims);
-    out->infer_done = 1;
-    out->exec_status = lib->execute(&p, &src, &dst);
-    out->exec_done = 1;
-}
-
-static int in_region(size_t i, const probe_tensor *t)
-{
-    return i >= t->at && i < t->at + t->bytes;
-}
-
-/* What tells the two sides of `c` apart, or NULL when nothing does. */
-static const char *differ(const probe_call *c, const struct side *a, const struct side *b)
-{
-    const struct answer *x = &a->out, *y = &b->out;
-    if (x->signal != y->signal || x->exit != y->exit)
-        return "how the call ended";
-    if (x->infer_done != y->infer_done || x->infer_status != y->infer_status)
-        return "infer_shape's status";
-    if (x->infer_done && x->infer_status == RESHAPE_OK &&
-        (x->rank != y->rank || x->rank < 0 || x->rank > RESHAPE_MAX_RANK ||
-         memcmp(x->dims, y->dims, (size_t)x->rank * sizeof x->dims[0]) != 0))
-        return "infer_shape's dims";
-    if (x->exec_done != y->exec_done || x->exec_status != y->exec_status)
-        return "execute's status";
-    if (x->signal != 0 || x->exit != 0)
-        return NULL; /* the original read past: its partial writes are not compared */
-    const unsigned char *x_bytes = arena_of(a->arena, c), *y_bytes = arena_of(b->arena, c);
-    for (size_t i = 0; i < c->arena_bytes; i++) {
-        if (x_bytes[i] == y_bytes[i])
-            continue;
-        if (in_region(i, &c->dst))
-            return "dst bytes";
-        return in_region(i, &c->src) ? "src bytes" : "bytes around dst";
-    }
-    return NULL;
-}
-
 /* ------------------------------------------------------------ the sweep */
+
+/* The probe's own account of the enumeration `c` reaches, after the
+ * original answered `a`. */
+static void count_enumeration(struct tally *t, const probe_call *c, const struct answer *a)
+{
+    uint64_t words = probe_bitmap_words(c);
+    if (c->kind == PROBE_ENUM_HUGE && a->infer_status == RESHAPE_OK)
+        t->huge++;
+    if (words == 0 || a->infer_status != RESHAPE_OK || c->kind == PROBE_ENUM_HUGE)
+        return;
+    t->enumerated++;
+    t->multiword += words > 1;
+    if (words > t->words_max)
+        t->words_max = words;
+}
 
 /* In the sweep child: calls `from` onwards of one RESHAPE_REF_PLAIN
  * setting, each on both builds, marked. */
@@ -186,10 +146,18 @@ static void sweep_child(struct probe *pr, int plain, uint64_t from)
         alarm(CALL_SECONDS);
         memset(&pr->a.out, 0, sizeof pr->a.out);
         memset(&pr->b.out, 0, sizeof pr->b.out);
-        call(pr->original, &c, pr->a.arena, &pr->a.out);
-        call(pr->mutant, &c, pr->b.arena, &pr->b.out);
+        pr->tally->before = pr->tally->hits;
+        probe_call_make(pr->original, &c, pr->a.arena, &pr->a.out);
+        probe_call_make(pr->mutant, &c, pr->b.arena, &pr->b.out);
         alarm(0);
-        pr->marks[i] = differ(&c, &pr->a, &pr->b) ? MARK_DIFFER : MARK_SAME;
+        pr->tally->reached += pr->tally->hits != pr->tally->before;
+        count_enumeration(pr->tally, &c, &pr->a.out);
+        pr->marks[i] = probe_differ(&c, &pr->a, &pr->b) ? MARK_DIFFER : MARK_SAME;
+        if (probe_messages_differ(&pr->a.out, &pr->b.out)) {
+            pr->tally->messages++;
+            if (pr->tally->first_message == 0)
+                pr->tally->first_message = i + 1;
+        }
     }
     *pr->at = SWEEP_DONE;
     _exit(0);
@@ -218,6 +186,7 @@ static int sweep(struct probe *pr, int plain)
             return -1;
         }
         pr->marks[*pr->at] = MARK_ENDED;
+        pr->tally->reached += pr->tally->hits != pr->tally->before;
         from = *pr->at + 1;
         if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM) {
             pr->stopped = 1;
@@ -242,7 +211,7 @@ static int run_alone(struct probe *pr, const reshape_candidate *lib, const probe
     if (pid == 0) {
         set_plain(c->plain);
         alarm(CALL_SECONDS);
-        call(lib, c, pr->arena, pr->out);
+        probe_call_make(lib, c, pr->arena, pr->out);
         _exit(0);
     }
     int status = 0;
@@ -251,22 +220,8 @@ static int run_alone(struct probe *pr, const reshape_candidate *lib, const probe
     side->out = *pr->out;
     side->out.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
     side->out.exit = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
-    memcpy(arena_of(side->arena, c), arena_of(pr->arena, c), c->arena_bytes);
+    memcpy(probe_arena_of(side->arena, c), probe_arena_of(pr->arena, c), c->arena_bytes);
     return 0;
-}
-
-static void answer_text(const struct answer *o, char *buf, size_t size)
-{
-    const char *infer = reshape_status_name((reshape_status)o->infer_status);
-    const char *exec = reshape_status_name((reshape_status)o->exec_status);
-    if (o->signal != 0)
-        snprintf(buf, size, "signal %d (%s) in %s", o->signal, strsignal(o->signal),
-                 o->infer_done ? "execute" : "infer_shape");
-    else if (o->exit != 0)
-        snprintf(buf, size, "exit %d in %s", o->exit, o->infer_done ? "execute" : "infer_shape");
-    else
-        snprintf(buf, size, "infer_shape %s, execute %s", infer ? infer : "?",
-                 exec ? exec : "?");
 }
 
 /* "call N: WHAT differ on CALL: original ..., mutant ..." */
@@ -275,10 +230,21 @@ static void separation_text(uint64_t index, const char *what, const probe_call *
 {
     char call_text[TEXT_MAX / 2], ta[TEXT_MAX / 8], tb[TEXT_MAX / 8];
     probe_describe(c, call_text, sizeof call_text);
-    answer_text(&pr->a.out, ta, sizeof ta);
-    answer_text(&pr->b.out, tb, sizeof tb);
+    probe_answer_text(&pr->a.out, ta, sizeof ta);
+    probe_answer_text(&pr->b.out, tb, sizeof tb);
     snprintf(buf, size, "call %llu: %s differ on %s: original %s, mutant %s",
              (unsigned long long)index, what, call_text, ta, tb);
+}
+
+/* A JSON string's body: `s` with '"' and '\\' escaped, control bytes as
+ * spaces. */
+static void json_text(const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            putchar('\\');
+        putchar((unsigned char)*s < 0x20 ? ' ' : *s);
+    }
 }
 
 static int usage(void)
@@ -316,54 +282,64 @@ static void *shared(size_t bytes)
     return p == MAP_FAILED ? NULL : p;
 }
 
-/* PROBE_ARENA_CAP bytes followed by a page no one may touch; `flags`
- * MAP_SHARED or MAP_PRIVATE. */
-static unsigned char *guarded(int flags)
-{
-    size_t page = (size_t)sysconf(_SC_PAGESIZE);
-    unsigned char *p = mmap(NULL, PROBE_ARENA_CAP + page, PROT_READ | PROT_WRITE,
-                            flags | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED)
-        return NULL;
-    return mprotect(p + PROBE_ARENA_CAP, page, PROT_NONE) == 0 ? p : NULL;
-}
-
 int main(int argc, char **argv)
 {
     struct probe pr = {0};
     if (options(argc, argv, &pr) != 0)
         return usage();
-    pr.original = load(argv[1]);
-    pr.mutant = load(argv[2]);
+    pr.tally = shared(sizeof *pr.tally);
+    if (pr.tally == NULL)
+        return 2;
+    pr.original = load(argv[1], &pr, 0);
+    pr.mutant = load(argv[2], &pr, 1);
     if (pr.original == NULL || pr.mutant == NULL)
         return 2;
-    pr.arena = guarded(MAP_SHARED);
+    pr.arena = probe_guarded(MAP_SHARED);
     pr.out = shared(sizeof *pr.out);
     pr.marks = shared(pr.calls ? pr.calls : 1);
     pr.at = shared(sizeof *pr.at);
-    pr.a.arena = guarded(MAP_PRIVATE);
-    pr.b.arena = guarded(MAP_PRIVATE);
+    pr.a.arena = probe_guarded(MAP_PRIVATE);
+    pr.b.arena = probe_guarded(MAP_PRIVATE);
     if (!pr.arena || !pr.out || !pr.marks || !pr.at || !pr.a.arena || !pr.b.arena) {
         fprintf(stderr, "probe: out of memory\n");
         return 2;
     }
+    static char first[TEXT_MAX], first_far[TEXT_MAX], first_message[TEXT_MAX];
+    uint64_t run = 1, separated = 0, separated_far = 0;
+    int sup_differ = 0, sup_msg = 0;
+    uint64_t before = pr.tally->hits;
+    if (probe_supports_sweep(pr.original, pr.mutant, &sup_differ, &sup_msg, first,
+                             sizeof first) != 0) {
+        fprintf(stderr, "probe: the supports() sweep failed: %s\n", strerror(errno));
+        return 2;
+    }
+    pr.tally->reached += pr.tally->hits != before;
+    separated += sup_differ;
+    pr.tally->messages += sup_msg;
+    if (sup_msg)
+        snprintf(first_message, sizeof first_message, "the supports() sweep");
     if (sweep(&pr, 0) != 0 || sweep(&pr, 1) != 0) {
         fprintf(stderr, "probe: a sweep failed: %s\n", strerror(errno));
         return 2;
     }
-    static char first[TEXT_MAX], first_far[TEXT_MAX];
-    uint64_t run = 0, separated = 0, separated_far = 0;
     for (uint64_t i = 0; i < pr.calls; i++) {
+        probe_call c;
+        if (pr.tally->first_message == i + 1 && *first_message == '\0') {
+            probe_draw(&c, pr.seed, i, pr.original);
+            char call_text[TEXT_MAX / 2];
+            probe_describe(&c, call_text, sizeof call_text);
+            snprintf(first_message, sizeof first_message, "call %llu: %s",
+                     (unsigned long long)i, call_text);
+        }
         run += pr.marks[i] != MARK_NONE;
         if (pr.marks[i] != MARK_DIFFER && pr.marks[i] != MARK_ENDED)
             continue;
-        probe_call c;
         probe_draw(&c, pr.seed, i, pr.original);
         if (run_alone(&pr, pr.original, &c, &pr.a) || run_alone(&pr, pr.mutant, &c, &pr.b)) {
             fprintf(stderr, "probe: fork: %s\n", strerror(errno));
             return 2;
         }
-        const char *what = differ(&c, &pr.a, &pr.b);
+        const char *what = probe_differ(&c, &pr.a, &pr.b);
         if (what == NULL && pr.marks[i] == MARK_DIFFER)
             what = "the answers (after the calls before it, in one process)";
         if (what == NULL)
@@ -373,10 +349,21 @@ int main(int argc, char **argv)
             separation_text(i, what, &c, &pr, text, TEXT_MAX);
         *(c.far ? &separated_far : &separated) += 1;
     }
+    const struct tally *t = pr.tally;
     printf("{\"calls\": %llu, \"run\": %llu, \"separated\": %llu, \"separated_far\": %llu, "
-           "\"first\": \"%s\", \"first_far\": \"%s\", \"stopped\": %s}\n",
-           (unsigned long long)pr.calls, (unsigned long long)run,
-           (unsigned long long)separated, (unsigned long long)separated_far, first, first_far,
-           pr.stopped ? "true" : "false");
+           "\"first\": \"", (unsigned long long)pr.calls, (unsigned long long)run,
+           (unsigned long long)separated, (unsigned long long)separated_far);
+    json_text(first);
+    printf("\", \"first_far\": \"");
+    json_text(first_far);
+    printf("\", \"stopped\": %s, \"counted\": %d, \"reached\": %llu, \"hits\": %llu, "
+           "\"messages\": %llu, \"first_message\": \"", pr.stopped ? "true" : "false",
+           pr.counted, (unsigned long long)t->reached, (unsigned long long)t->hits,
+           (unsigned long long)t->messages);
+    json_text(first_message);
+    printf("\", \"enumerated\": %llu, \"enumerated_multiword\": %llu, \"bitmap_words_max\": %llu, "
+           "\"enumerated_refused_bitmap\": %llu}\n", (unsigned long long)t->enumerated,
+           (unsigned long long)t->multiword, (unsigned long long)t->words_max,
+           (unsigned long long)t->huge);
     return separated + separated_far ? 1 : 0;
 }

@@ -1,16 +1,23 @@
 """
 probe.py - the equivalence probe over mutants: before a survivor may be
-called equivalent, build/mutation-probe (probe.c) makes a few thousand
-random valid calls on it and on the original build/libreshape_ref.so, each
-in a forked child, and compares status, dst bytes and the bytes around dst.
-A survivor the probe separates is not equivalent (report.py).
+called equivalent, build/mutation-probe (probe.c) sweeps supports() and
+makes a few thousand random calls (valid ones, misuse, dsts the overlap
+test enumerates, wide ranks, partial overlaps) on it and on the original,
+each in a forked child, and compares statuses, dims, dst bytes and the
+bytes around dst (last_error() texts apart).  Both are built here with
+ASan (ASAN_OPTIONS below: an allocation above ALLOC_LIMIT_MB fails, as it
+would on any machine short of memory, the same everywhere), the mutant
+with a counter beside its change (reach.py); the seed is the mutant's own
+(seed_of).  A survivor the probe separates is not equivalent, and one
+whose changed statement no call began is not probed (report.py).
 
-Depends on: Python 3, gcc, and a built tree (`make`: build/mutation-probe,
-build/libreshape_ref.so, build/obj/reference/*.o); build_run.py builds
-each mutant.  Usage, from the top of the repository:
+Depends on: Python 3, gcc with libasan, and a built tree (`make`:
+build/mutation-probe); build_run.py compiles, reach.py instruments.  Usage, from the top of the repository:
 
   /usr/bin/python3 tools/mutation/probe.py [--results FILE] [--only GLOB]
       [--calls N] [--seed S] [--work DIR] [--out FILE]
+
+--seed: one seed for every mutant instead of each mutant's own.
 
 Probes the survivors of the results file (default
 tools/mutation/results.json), or the mutants --only names (fnmatch globs on
@@ -32,16 +39,28 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import build_run  # noqa: E402
+import reach  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 CALLS = 3000
-SEED = 1
+# The largest allocation the probed builds get (MiB): the overlap test's
+# bitmap for a dst of 2^31 offsets and more is refused (INTERNAL), the same
+# on every machine, whatever its memory.
+ALLOC_LIMIT_MB = 256
+ASAN_OPTIONS = ("allocator_may_return_null=1:max_allocation_size_mb=%d:"
+                "detect_leaks=0:exitcode=99:halt_on_error=1:"
+                "handle_segv=0:handle_sigbus=0:handle_abort=0:symbolize=0"
+                % ALLOC_LIMIT_MB)
+ASAN_CFLAGS = ["-fsanitize=address", "-fno-omit-frame-pointer", "-g"]
 
 
 # What a probe answer depends on: the probe's calls and comparisons, and the
 # original build it compares a mutant with.
 SOURCES = ("tools/mutation/probe.c", "tools/mutation/probe_draw.c",
-           "tools/mutation/probe.h", "harness/suite/fill.c",
+           "tools/mutation/probe_kinds.c", "tools/mutation/probe_call.c",
+           "tools/mutation/probe_supports.c", "tools/mutation/probe_run.h",
+           "tools/mutation/probe.h", "tools/mutation/probe.py",
+           "tools/mutation/reach.py", "harness/suite/fill.c",
            "harness/suite/fill.h", "include/reshape_candidate.h")
 
 
@@ -60,31 +79,81 @@ def source_sha(root):
     return h.hexdigest()
 
 
+def seed_of(mid):
+    """The probe's seed for mutant id `mid`: its own, so that no two
+    mutants are probed with the same calls, and the same on every run."""
+    return int(hashlib.sha256(mid.encode()).hexdigest()[:15], 16)
+
+
+def asan_objects(root, work):
+    """Every reference unit compiled with ASan into WORK/asan (once per
+    work folder and reference): {name: object path}."""
+    out = os.path.join(work, "asan")
+    objs = {}
+    for path in sorted(glob.glob(os.path.join(root, "reference", "*.c"))):
+        name = os.path.basename(path)
+        obj = os.path.join(out, name[:-2] + ".o")
+        if not os.path.exists(obj) or \
+                os.path.getmtime(obj) < os.path.getmtime(path):
+            with open(path, "rb") as f:
+                got, err = build_run.compile_unit(root, f.read(), name, out,
+                                                  ASAN_CFLAGS)
+            if got is None:
+                sys.exit("probe: %s does not compile with ASan: %s"
+                         % (path, err))
+        objs[name] = obj
+    return objs
+
+
+def asan_original(root, work):
+    """The original reference as an ASan libreshape_ref.so in WORK/asan."""
+    objs = asan_objects(root, work)
+    so = os.path.join(work, "asan", "libreshape_ref.so")
+    if not os.path.exists(so) or any(
+            os.path.getmtime(o) > os.path.getmtime(so) for o in objs.values()):
+        ok, err = build_run.link_objects(sorted(objs.values()), so,
+                                          asan=True)
+        if not ok:
+            sys.exit("probe: cannot link the ASan original: %s" % err)
+    return so
+
+
 def binaries(root):
-    """(probe, original .so); SystemExit when either is missing."""
+    """The probe; SystemExit when it is missing."""
     probe = os.path.join(root, "build", "mutation-probe")
-    original = os.path.join(root, "build", "libreshape_ref.so")
-    for path in (probe, original):
-        if not os.path.exists(path):
-            sys.exit("probe: %s is missing: run `make` first" % path)
-    return probe, original
+    if not os.path.exists(probe):
+        sys.exit("probe: %s is missing: run `make` first" % probe)
+    return probe
 
 
-def run_probe(root, so, calls=CALLS, seed=SEED):
-    """The probe's answer for mutant library `so`: a dict with "calls",
-    "run", "separated" (calls not near the 2^63-bit limit that told the
-    builds apart), "separated_far" (those near it), "first" and "first_far"
-    (the first such call of each kind, described) and "stopped"; or
-    {"error": text} when the probe could not run."""
-    probe, original = binaries(root)
+def run_probe(root, so, original, calls=CALLS, seed=1):
+    """The probe's answer for mutant library `so` beside `original` (both
+    ASan builds): probe.c's JSON object ("calls", "run", "separated" (calls
+    not near the 2^63-bit limit that told the builds apart),
+    "separated_far" (those near it), "first", "first_far", "stopped",
+    "counted", "reached", "hits", "messages", "enumerated", ...) and the
+    "seed"; or {"error": text} when the probe could not run."""
+    probe = binaries(root)
+    env = dict(os.environ, ASAN_OPTIONS=ASAN_OPTIONS)
+    env.pop("RESHAPE_REF_PLAIN", None)
     p = subprocess.run([probe, original, so, "--calls", str(calls),
-                        "--seed", str(seed)], capture_output=True, text=True)
+                        "--seed", str(seed)], capture_output=True, text=True,
+                       env=env)
     if p.returncode not in (0, 1):
         return {"error": (p.stderr.strip() or "exit %d" % p.returncode)[:240]}
     try:
-        return json.loads(p.stdout)
+        return dict(json.loads(p.stdout), seed=seed)
     except ValueError:
         return {"error": "unreadable probe output: %r" % p.stdout[:200]}
+
+
+def reached(result):
+    """Whether the probe began the mutated statement: True, False, or None
+    when the change is at file scope (in effect from the unit's load, no
+    counter) or there is no result."""
+    if not result or "error" in result or not result.get("counted"):
+        return None
+    return result["reached"] > 0
 
 
 def separated(result):
@@ -101,8 +170,17 @@ def summary(result):
         return "not probed"
     if "error" in result:
         return "probe failed: %s" % result["error"]
+    where = "" if result.get("counted") else " (a change at file scope)"
+    if result.get("counted"):
+        where = "; the changed statement began on %d of them (%d times)" % (
+            result["reached"], result["hits"])
+    if result.get("messages"):
+        where += "; last_error() text differs on %d" % result["messages"]
     if not separated(result):
-        return "probe: the same on %d calls" % result["run"]
+        if result.get("counted") and not result["reached"]:
+            return "not probed: the changed statement began on none of " \
+                "%d calls" % result["run"]
+        return "probe: the same on %d calls%s" % (result["run"], where)
     parts = []
     if result["separated"]:
         parts.append("%d of %d calls differ, first %s" % (
@@ -113,16 +191,27 @@ def summary(result):
     return "probe: " + "; ".join(parts)
 
 
-def probe_mutant(root, m, texts, work, calls=CALLS, seed=SEED):
-    """Builds mutant `m` (a dict of mutants.py, numbered) in WORK/NUM,
-    probes it and removes the build; returns the probe result."""
-    build_run.compile_mutant(root, m, texts, work)
-    if m["object"] is None:
-        return {"error": "does not compile: %s" % m["hash"]}
-    so = os.path.join(work, m["num"], "libreshape_ref.so")
-    ok, err = build_run.link(root, m["object"], os.path.basename(m["file"]), so)
-    result = run_probe(root, so, calls, seed) if ok else {"error": err}
-    shutil.rmtree(os.path.join(work, m["num"]), ignore_errors=True)
+def probe_mutant(root, m, texts, work, calls=CALLS, seed=None):
+    """Builds mutant `m` (a dict of mutants.py, numbered) with ASan and its
+    counter in WORK/NUM-probe, probes it (with its own seed unless `seed`)
+    and removes the build; returns the probe result."""
+    original = asan_original(root, work)
+    objs = asan_objects(root, work)
+    name = os.path.basename(m["file"])
+    text, _ = reach.instrument(texts[m["file"]], m, m["file"])
+    out = os.path.join(work, m["num"] + "-probe")
+    obj, err = build_run.compile_unit(root, text, name, out, ASAN_CFLAGS)
+    if obj is None:
+        shutil.rmtree(out, ignore_errors=True)
+        return {"error": "does not compile with its counter: %s" % err}
+    so = os.path.join(out, "libreshape_ref.so")
+    ok, err = build_run.link_objects(
+        sorted(o for n, o in objs.items() if n != name) + [obj], so,
+        asan=True)
+    result = run_probe(root, so, original, calls,
+                       seed_of(m["id"]) if seed is None else seed) \
+        if ok else {"error": err}
+    shutil.rmtree(out, ignore_errors=True)
     return result
 
 
@@ -134,7 +223,7 @@ def main(argv):
         ROOT, "tools", "mutation", "results.json"))
     ap.add_argument("--only", action="append", default=[])
     ap.add_argument("--calls", type=int, default=CALLS)
-    ap.add_argument("--seed", type=int, default=SEED)
+    ap.add_argument("--seed", type=int)
     ap.add_argument("--work", default=os.path.join(ROOT, "build",
                                                    "mutation-probe-work"))
     ap.add_argument("--out")

@@ -9,9 +9,14 @@
 #include "probe.h"
 #include "suite/fill.h"
 
-static uint64_t below(uint64_t *st, uint64_t n)
+uint64_t probe_below(uint64_t *st, uint64_t n)
 {
     return splitmix64_next(st) % n;
+}
+
+static uint64_t below(uint64_t *st, uint64_t n)
+{
+    return probe_below(st, n);
 }
 
 static int one_in(uint64_t *st, uint64_t n)
@@ -30,11 +35,16 @@ static int64_t draw_dim(uint64_t *st)
     return r == 0 ? 0 : r < 4 ? 1 : (int64_t)(2 + below(st, 4));
 }
 
+/* The volume, INT64_MAX past int64 (an empty tensor beside huge inferred
+ * dims is 0). */
 static int64_t volume_of(const probe_tensor *t)
 {
     int64_t v = 1;
     for (int32_t i = 0; i < t->rank; i++)
-        v *= t->dims[i]; /* drawn dims: at most 5^6, never near overflow */
+        if (t->dims[i] == 0)
+            return 0;
+    for (int32_t i = 0; i < t->rank; i++)
+        v = t->dims[i] > INT64_MAX / v ? INT64_MAX : v * t->dims[i];
     return v;
 }
 
@@ -59,7 +69,7 @@ static uint64_t extent_of(const probe_tensor *t)
  * then a size-1 dim takes any stride now and then, and on an empty tensor
  * every stride is any.
  */
-static void view_strides(uint64_t *st, probe_tensor *t)
+void probe_view(uint64_t *st, probe_tensor *t)
 {
     int order[RESHAPE_MAX_RANK];
     for (int i = 0; i < t->rank; i++)
@@ -74,7 +84,9 @@ static void view_strides(uint64_t *st, probe_tensor *t)
     for (int k = t->rank - 1; k >= 0; k--) {
         int j = order[k];
         t->strides[j] = running;
-        running = running * (t->dims[j] ? t->dims[j] : 1) + (int64_t)below(st, 3);
+        int64_t pad = (int64_t)below(st, 3);
+        if (!empty) /* an empty tensor's dims may be huge: any strides */
+            running = running * t->dims[j] + pad;
         if ((t->dims[j] == 1 && one_in(st, 2)) || empty)
             t->strides[j] = any_strides[below(st, ANY_STRIDES)];
     }
@@ -108,7 +120,7 @@ static void clash_strides(uint64_t *st, probe_tensor *t)
 }
 
 /* The shape's values: the input dims merged or split, then edited. */
-static void draw_values(uint64_t *st, probe_call *c)
+void probe_values(uint64_t *st, probe_call *c)
 {
     int n = 0;
     for (int32_t i = 0; i < c->src.rank && n < PROBE_VALUES_MAX; i++) {
@@ -143,7 +155,7 @@ static void draw_values(uint64_t *st, probe_call *c)
 
 /* The shape tensor's dtype: mostly one its op allows (D7), now and then
  * any dtype at all; its values stored in that dtype's width, little-endian. */
-static void draw_shape(uint64_t *st, probe_call *c)
+void probe_shape(uint64_t *st, probe_call *c)
 {
     static const reshape_dtype openvino[] = {
         RESHAPE_DT_S64, RESHAPE_DT_S32, RESHAPE_DT_S16, RESHAPE_DT_S8,
@@ -171,7 +183,7 @@ static void draw_shape(uint64_t *st, probe_call *c)
 }
 
 /* dst's dims: the original's inference, else src's dims. */
-static void infer_dst(probe_call *c, const reshape_candidate *original)
+void probe_infer_dst(probe_call *c, const reshape_candidate *original)
 {
     reshape_tensor shape = {c->shape_dtype, c->shape_rank, c->shape_dims, NULL, c->shape_bytes};
     reshape_params p = {c->op, c->special_zero, &shape};
@@ -244,24 +256,28 @@ static void draw_far(uint64_t *st, probe_call *c)
 }
 
 /* Buffers in the arena: a guard band, src, a guard band, dst, a guard band,
- * each tensor 0 to 7 bytes off the 8-byte grid; in place, one buffer. */
-static void place(uint64_t *st, probe_call *c)
+ * each tensor 0 to 7 bytes off the 8-byte grid; in place, one buffer.  With
+ * `tight` no guard bands: src starts the arena and dst ends it, so that
+ * the guard page before it or after it (probe.c) is next to the tensor. */
+void probe_place(uint64_t *st, probe_call *c, int tight)
 {
     unsigned bits = reshape_dtype_bits(c->dtype);
     if (!c->far) {
         c->src.bytes = (extent_of(&c->src) * bits + 7) / 8;
         c->dst.bytes = (extent_of(&c->dst) * bits + 7) / 8;
     }
-    c->src.at = PROBE_GUARD + below(st, 8);
+    size_t guard = tight ? 0 : PROBE_GUARD;
+    c->src.at = tight ? 0 : PROBE_GUARD + below(st, 8);
     if (c->in_place) {
         c->dst.at = c->src.at;
         if (c->dst.bytes > c->src.bytes)
             c->src.bytes = c->dst.bytes;
-        c->arena_bytes = c->src.at + c->src.bytes + PROBE_GUARD;
+        c->arena_bytes = c->src.at + c->src.bytes + guard;
         return;
     }
-    c->dst.at = (c->src.at + c->src.bytes + PROBE_GUARD + 7) / 8 * 8 + below(st, 8);
-    c->arena_bytes = c->dst.at + c->dst.bytes + PROBE_GUARD;
+    c->dst.at = tight ? c->src.bytes
+                      : (c->src.at + c->src.bytes + PROBE_GUARD + 7) / 8 * 8 + below(st, 8);
+    c->arena_bytes = c->dst.at + c->dst.bytes + guard;
 }
 
 void probe_draw(probe_call *c, uint64_t seed, uint64_t index,
@@ -280,37 +296,57 @@ void probe_draw(probe_call *c, uint64_t seed, uint64_t index,
          c->op == RESHAPE_OP_ONEDNN_DYNAMIC_RESHAPE_1) && !one_in(&st, 8))
         c->dtype = (reshape_dtype)(RESHAPE_DT_F32 + below(&st, 3));
     c->special_zero = (int)below(&st, 2);
-    if (one_in(&st, 25)) {
+    c->flush_front = one_in(&st, 2);
+    uint64_t kind = below(&st, 100);
+    if (kind < 4) {
+        c->kind = PROBE_FAR;
         draw_far(&st, c);
-        place(&st, c);
+        probe_place(&st, c, 0);
+        return;
+    }
+    if (kind < 14) {
+        probe_draw_enum(&st, c, original);
+        return;
+    }
+    if (kind < 20) {
+        probe_draw_wide(&st, c, original);
+        return;
+    }
+    if (kind < 28) {
+        probe_draw_misuse(&st, c, original);
+        return;
+    }
+    if (kind < 31) {
+        probe_draw_partial(&st, c, original);
         return;
     }
     c->src.rank = (int32_t)below(&st, PROBE_RANK_MAX + 1);
     for (int32_t i = 0; i < c->src.rank; i++)
         c->src.dims[i] = draw_dim(&st);
-    draw_values(&st, c);
-    draw_shape(&st, c);
-    infer_dst(c, original);
+    probe_values(&st, c);
+    probe_shape(&st, c);
+    probe_infer_dst(c, original);
     uint64_t layout = below(&st, 8);
     if (layout == 0) {
         c->in_place = 1;
         /* now and then with strides on one side: refused (D12) */
         if (one_in(&st, 4))
-            view_strides(&st, one_in(&st, 2) ? &c->src : &c->dst);
+            probe_view(&st, one_in(&st, 2) ? &c->src : &c->dst);
     }
     if (layout >= 4 || layout == 2) {
-        view_strides(&st, &c->src);
+        probe_view(&st, &c->src);
         overlap_strides(&st, &c->src);
     }
     if (layout >= 3) {
-        view_strides(&st, &c->dst);
+        probe_view(&st, &c->dst);
         if (one_in(&st, 4))
             clash_strides(&st, &c->dst);
     }
-    place(&st, c);
+    int tight = one_in(&st, 3);
+    probe_place(&st, c, tight);
     if (c->arena_bytes > PROBE_ARENA_CAP) {
         c->src.strided = c->dst.strided = 0;
-        place(&st, c);
+        probe_place(&st, c, tight);
     }
 }
 
@@ -349,7 +385,9 @@ void probe_describe(const probe_call *c, char *buf, size_t size)
     put_list(buf, size, &at, c->values, c->nvalues);
     put_tensor(buf, size, &at, "dst", &c->dst);
     if (at < size)
-        snprintf(buf + at, size - at, "%s%s%s", c->in_place ? ", in place" : "",
+        snprintf(buf + at, size - at, "%s%s%s%s%s", c->in_place ? ", in place" : "",
                  c->plain ? ", RESHAPE_REF_PLAIN=1" : "",
-                 c->far ? ", near the 2^63-bit limit" : "");
+                 c->far ? ", near the 2^63-bit limit" : "",
+                 c->kind == PROBE_PARTIAL ? ", src and dst partly overlap" : "",
+                 c->misuse ? probe_misuse_name(c->misuse) : "");
 }

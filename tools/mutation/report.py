@@ -20,9 +20,11 @@ harness cannot show it: its policy lets it pass, or it shows only out of
 memory, on a dst larger than the loader stages, or as undefined behaviour
 the harness meets only by chance; equivalent.yaml's header).  A survivor
 is left out of the score only when its reason is "equivalent:" or
-"message:" and the probe ran on it and told it from the original on no
-call: a survivor the probe separated, or one it did not run on, counts
-against the score whatever its reason says.
+"message:" and the probe ran on it, began its changed statement (reach.py;
+a change at file scope is in effect from the unit's load) and told it from
+the original on no call: a survivor the probe separated, one it did not
+run on, and one whose changed statement no call of the probe began ("not
+probed") count against the score whatever its reason says.
 An "unreachable:" reason is contradicted when the probe separated the
 mutant on a call that stays far from the 2^63-bit limit.
 """
@@ -115,13 +117,37 @@ def standing(m, explanations):
     result = m.get("probe")
     if cls in ("equivalent", "message"):
         seen = probe.separated(result)
-        if seen is None:
+        if seen is None or (not seen and probe.reached(result) is False):
             return "unprobed", False
         return ("separated", False) if seen else (cls, True)
     if cls == "unreachable" and probe.separated(result) and \
             result["separated"] > 0:
         return "contradicted", False
     return cls, False
+
+
+def probe_line(survivors):
+    """What the probe's calls reached, over every survivor it ran on."""
+    rs = [m["probe"] for m in survivors
+          if m.get("probe") and "error" not in m["probe"]]
+    if not rs or "enumerated" not in rs[0]:
+        return "The equivalence probe ran on no survivor.\n"
+    counted = [r for r in rs if r.get("counted")]
+    return (
+        "The equivalence probe (`tools/mutation/probe.py`, each survivor "
+        "with a seed of its own, both builds under ASan with allocations "
+        "above %d MiB refused) ran on %d survivors, %d calls each with the "
+        "supports() sweep; its calls reached the overlap test's enumeration "
+        "%d times in all (%d with a bitmap of more than one word, the "
+        "largest %d words) and asked for a bitmap the allocator refuses %d "
+        "times.  Of the %d survivors changed inside a function, the probe "
+        "began the changed statement of %d.\n" % (
+            probe.ALLOC_LIMIT_MB, len(rs), rs[0]["run"],
+            sum(r["enumerated"] for r in rs),
+            sum(r["enumerated_multiword"] for r in rs),
+            max(r["bitmap_words_max"] for r in rs),
+            sum(r["enumerated_refused_bitmap"] for r in rs), len(counted),
+            sum(1 for r in counted if r["reached"])))
 
 
 def render(ms, explanations, elapsed, facts):
@@ -153,8 +179,10 @@ def render(ms, explanations, elapsed, facts):
     w("Raw: %.1f%% (%d of %d judged mutants killed; %.1f%% by the default "
       "run alone).  Survivors: %d equivalent (%d of them changing only "
       "last_error() text), each the same as the original on every call the "
-      "probe made; %d explained as equivalent but separated by the probe; "
-      "%d explained as equivalent but not probed; %d `unreachable` (only "
+      "probe made, which began the changed statement; %d explained as "
+      "equivalent but separated by the probe; %d explained as equivalent "
+      "but not probed (the probe never began the changed statement, or "
+      "could not run); %d `unreachable` (only "
       "tensors no process holds could show them), %d more whose "
       "`unreachable` the probe contradicted; %d `harness` (the harness "
       "cannot show them: its policy lets them pass, or they show only out "
@@ -165,6 +193,7 @@ def render(ms, explanations, elapsed, facts):
           cls["equivalent"] + cls["message"], cls["message"],
           cls["separated"], cls["unprobed"], cls["unreachable"],
           cls["contradicted"], cls["harness"], len(unexplained)))
+    w(probe_line(survivors))
     w("| | |\n| --- | --- |")
     w("| command | `make mutation` (time box `MUTATION_SECONDS`, default "
       "3600 s; a run cut short goes on with `tools/mutation/run.py "

@@ -132,6 +132,10 @@ class Judge:
         self.facts = report.run_facts(ROOT, args.jobs, args.kept)
 
     def one(self, m):
+        if m.get("status") == "survived":  # kept from the last run
+            m["probe"] = probe.probe_mutant(ROOT, dict(m), self.texts,
+                                            self.args.work)
+            return m
         build_run.compile_mutant(ROOT, m, self.texts, self.args.work)
         name = os.path.basename(m["file"])
         with self.lock:
@@ -148,8 +152,8 @@ class Judge:
             build_run.run_mutant(ROOT, m, self.args.work,
                                  self.args.run_limit)
             if m["status"] == "survived":
-                m["probe"] = probe.run_probe(ROOT, os.path.join(
-                    self.args.work, m["num"], "libreshape_ref.so"))
+                m["probe"] = probe.probe_mutant(ROOT, dict(m), self.texts,
+                                                self.args.work)
         shutil.rmtree(os.path.join(self.args.work, m["num"]),
                       ignore_errors=True)
         return m
@@ -175,7 +179,8 @@ class Judge:
     def run(self, started, deadline):
         # survivors of the last run first (new cases may kill them), then
         # the rest in an unbiased order
-        todo = sorted((m for m in self.ms if "status" not in m),
+        todo = sorted((m for m in self.ms if "status" not in m or (
+            m["status"] == "survived" and "probe" not in m)),
                       key=lambda m: (not m.pop("rejudge", False),
                                      hashlib.sha256(m["id"].encode())
                                      .hexdigest()))
@@ -195,7 +200,8 @@ class Judge:
                           flush=True)
                 self.save(self.prev_seconds + time.monotonic() - started)
         for m in todo:
-            m.update(status="not_run", evidence="the time box ran out")
+            if "status" not in m:
+                m.update(status="not_run", evidence="the time box ran out")
 
 
 KEPT = ("killed", "equivalent", "duplicate", "stillborn")
@@ -297,15 +303,12 @@ def main(argv):
             [os.path.join(args.work, "original")]:
         shutil.rmtree(f, ignore_errors=True)
     os.makedirs(args.work, exist_ok=True)
+    probe.asan_original(ROOT, args.work)  # once, before the workers
     originals = build_run.original_hashes(
         ROOT, sorted({os.path.join(ROOT, m["file"]) for m in ms}), args.work)
     judge = Judge(args, ms, texts, originals)
     judge.prev_seconds = prev_seconds
     judge.run(started, deadline)
-    # survivors kept from the last run without a probe answer
-    for m in ms:
-        if m.get("status") == "survived" and "probe" not in m:
-            m["probe"] = probe.probe_mutant(ROOT, m, texts, args.work)
     elapsed = prev_seconds + time.monotonic() - started
     judge.save(elapsed)
     return write_report(args)

@@ -22,15 +22,26 @@ Depends on: Python 3, Debian's python3-clang, gcc, and a built tree
      elements overlap is then written: the probe draws such dsts) and
      execute.c's in-place test `src->strides != NULL || dst->strides !=
      NULL` with `&&` (an in-place call with a strided dst is then made).
+     Also candidate.c's supports() without its check (M0119 of the
+     brief: supports(..., RESHAPE_LAYOUT_DEVICE) is then OK, a valid call
+     the supports() sweep makes) and overlap.c's step 4 `volume - 1 >
+     reach` with `+` (the original asks for a bitmap the probe's allocator
+     refuses, INTERNAL; the mutant answers INVALID_ARGUMENT).
   6. The probe separates neither error.c's 257-byte buffer, nor copy.c's
      `j < 0` turned into `j <= 0` in walk_row_left (rank-1 runs of one
      element each: the same bytes), nor overlap.c's enumeration without its
      own `*overlaps = 0` (the caller has set it), so it does not call an
      equivalent mutant different.
   7. report.py leaves out of the score only the equivalent survivors the
-     probe could not separate: of a killed mutant and two survivors
-     explained as equivalent, one separated by the probe, the score is 1
-     of 2, and the separated one is marked NOT EQUIVALENT.
+     probe could not separate and whose changed statement it began: of a
+     killed mutant and three survivors explained as equivalent, one
+     separated by the probe and one whose statement it never began, the
+     score is 1 of 3, the separated one is marked NOT EQUIVALENT and the
+     other NOT PROBED.
+ 10. A mutant the probe does not reach is not probed: copy.c's
+     reshape_ref_set_plain() (no entry point of the ABI calls it) with its
+     constant changed; the probe runs, finds nothing, and says that the
+     changed statement began on none of its calls.
   8. run.py --resume keeps a survivor's probe answer only while the probe
      and the reference are the ones that gave it (probe.source_sha).
   9. overlap_search.py, whose searches equivalent.yaml cites, finds what
@@ -73,15 +84,24 @@ PROBED = [(("reference/copy.c", "if (ss == 1 && ds == 1)", "1", "0"), True),
           (("reference/execute.c",
             "(src->strides != NULL || dst->strides != NULL))", "||", "&&"),
            True),
+          (("reference/candidate.c", "if (reshape_op_name(op) == NULL", None,
+            ";"), True),
+          (("reference/overlap.c", "if (volume - 1 > reach)", "-", "+"),
+           True),
           (SURVIVOR, False),
           (("reference/copy.c", "return j < 0 ? 1 : w->dims[j] - w->index[j];",
             "<", "<="), False),
           (("reference/overlap.c", "    *overlaps = 0;\n    for (;;) {",
             "*overlaps = 0", ""), False)]
 
-# fixture, determinism, unique ids, the killed, the survivor, the seven
-# probed mutants, the score, the probe answers resume keeps, the searches
-CHECKS = 15
+# A mutant no call of the probe reaches (check 10).
+UNREACHED = ("reference/copy.c", "atomic_store(&plain_mode, on != 0);",
+             "0", "1")
+
+# fixture, determinism, unique ids, the killed, the survivor, the nine
+# probed mutants, the score, the probe answers resume keeps, the searches,
+# the unreached mutant
+CHECKS = 18
 
 
 def find(ms, spec):
@@ -95,7 +115,7 @@ def find(ms, spec):
     end = at + len(line_text)
     for m in ms:
         if m["file"] == path and at <= m["start"] < end and \
-                m["old"] == old and m["new"] == new:
+                old in (None, m["old"]) and m["new"] == new:
             return m
     return None
 
@@ -115,6 +135,20 @@ def check_probe(ms, texts, work, failures):
                 "separated" if want else "the same"))
 
 
+def check_unreached(ms, texts, work, failures):
+    """Check 10: a mutant whose statement no call begins is not probed."""
+    m = find(ms, UNREACHED)
+    if m is None:
+        failures.append("no mutant %r in %s" % (UNREACHED[1:], UNREACHED[0]))
+        return
+    result = probe.probe_mutant(ROOT, m, texts, work)
+    print("%s %s %s" % (m["num"], m["id"], probe.summary(result)[:100]))
+    if probe.reached(result) is not False or \
+            not probe.summary(result).startswith("not probed"):
+        failures.append("probe on %s (never called): %s, expected not "
+                        "probed" % (m["id"], probe.summary(result)))
+
+
 def check_score(failures):
     """Check 7: a separated 'equivalent' survivor counts against the
     score."""
@@ -126,15 +160,20 @@ def check_score(failures):
            "func": "", "old": "1", "new": "2", "probe": same},
           {"num": "M3", "id": "c", "status": "survived", "file": "f.c",
            "func": "", "old": "1", "new": "0",
-           "probe": dict(same, separated=1, first="call 3: ...")}]
-    why = {"b": "equivalent: x", "c": "equivalent: y"}
+           "probe": dict(same, separated=1, first="call 3: ...")},
+          {"num": "M4", "id": "d", "status": "survived", "file": "f.c",
+           "func": "g", "old": "1", "new": "0",
+           "probe": dict(same, counted=1, reached=0, hits=0)}]
+    why = {"b": "equivalent: x", "c": "equivalent: y", "d": "equivalent: z"}
     facts = {"commit": "-", "machine": "-", "date": "-", "jobs": 1,
              "kept": 0}
     text, _ = report.render(ms, why, 1.0, facts)
-    if "**Score: 50.0%** (1 killed of the 2 judged" not in text or \
-            "**NOT EQUIVALENT** equivalent: y" not in text:
+    if "**Score: 33.3%** (1 killed of the 3 judged" not in text or \
+            "**NOT EQUIVALENT** equivalent: y" not in text or \
+            "**NOT PROBED** equivalent: z" not in text:
         failures.append("report.py does not count a survivor the probe "
-                        "separated against the score")
+                        "separated, or one whose changed statement it never "
+                        "began, against the score")
 
 
 def check_resume(ms, texts, work, failures):
@@ -199,6 +238,7 @@ def main():
                 failures.append("%s: evidence %r is not a failing line" % (
                     m["id"], m["evidence"]))
         check_probe(first, texts, work, failures)
+        check_unreached(first, texts, work, failures)
         check_resume(first, texts, work, failures)
     check_score(failures)
     if overlap_search.main() != 0:
