@@ -94,6 +94,11 @@ PROBED = [(("reference/copy.c", "if (ss == 1 && ds == 1)", "1", "0"), True),
           (("reference/overlap.c", "    *overlaps = 0;\n    for (;;) {",
             "*overlaps = 0", ""), False)]
 
+# Calls of each probe here: each mutant above is told apart, or not, in its
+# first 400 calls (its own seed) as in make mutation's 3000, at a seventh
+# of the CPU (13 s for the ten, against 69 s, on the 2-core VM).
+SELFTEST_CALLS = 400
+
 # A mutant no call of the probe reaches (check 10).
 UNREACHED = ("reference/copy.c", "atomic_store(&plain_mode, on != 0);",
              "0", "1")
@@ -127,7 +132,8 @@ def check_probe(ms, texts, work, failures):
         if m is None:
             failures.append("no mutant %r in %s" % (spec[1:], spec[0]))
             continue
-        result = probe.probe_mutant(ROOT, m, texts, work)
+        result = probe.probe_mutant(ROOT, m, texts, work,
+                                   calls=SELFTEST_CALLS)
         print("%s %s %s" % (m["num"], m["id"], probe.summary(result)[:100]))
         if probe.separated(result) is not want:
             failures.append("probe on %s: %s, expected %s" % (
@@ -141,7 +147,8 @@ def check_unreached(ms, texts, work, failures):
     if m is None:
         failures.append("no mutant %r in %s" % (UNREACHED[1:], UNREACHED[0]))
         return
-    result = probe.probe_mutant(ROOT, m, texts, work)
+    result = probe.probe_mutant(ROOT, m, texts, work,
+                                   calls=SELFTEST_CALLS)
     print("%s %s %s" % (m["num"], m["id"], probe.summary(result)[:100]))
     if probe.reached(result) is not False or \
             not probe.summary(result).startswith("not probed"):
