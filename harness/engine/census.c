@@ -74,32 +74,30 @@ void census_batch(slot *s, int i, const int *cells, int n)
         bounds_slot_join(i, s->w.pid);
     if (!s->w.forked && s->w.threads == 0 && s->w.pid > 0)
         s->w.threads = reaper_threads(s->w.pid);    /* what loading started */
-    s->nsample_cells = s->sample_next = 0;
+    memset(s->sampled, 0, sizeof s->sampled);
     for (int k = 0; k < n; k++) {
         const wire_request *q = arena_request(&s->ar.cells[cells[k]], s->ar.pview);
         if (q->kind != REQ_REPEAT)
             continue;
         if (!s->samples)
             s->samples = xcalloc(1, sizeof *s->samples);
-        s->sample_cells[s->nsample_cells++] = cells[k];
+        s->sampled[cells[k]] = 1;
         s->samples->n[cells[k]] = 0;
     }
     if (s->samples)
         s->samples->extra = 0;
 }
 
-void census_sample(slot *s)
+void census_sample(slot *s, int at)
 {
     if (!s->samples)
         s->samples = xcalloc(1, sizeof *s->samples);
     engine_samples *m = s->samples;
-    while (s->sample_next < s->nsample_cells &&
-           m->n[s->sample_cells[s->sample_next]] >= WIRE_MEM_SAMPLES)
-        s->sample_next++;
-    if (s->sample_next >= s->nsample_cells) {
+    int c = s->cells[at];
+    if (!s->sampled[c] || m->n[c] >= WIRE_MEM_SAMPLES) {
         m->extra++;
     } else {
-        int c = s->sample_cells[s->sample_next], k = m->n[c]++;
+        int k = m->n[c]++;
         int64_t data = -1, anon = -1, rollup = rollup_anonymous(s->w.pid);
         statm_sizes(s->w.pid, &data, &anon);
         m->anon[c][k] = rollup >= 0 ? rollup : anon;

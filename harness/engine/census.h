@@ -11,7 +11,7 @@
 #include "engine_int.h"
 
 /* Notes the repeat requests among the `n` cells of slot `s` (index `i`)'s
- * batch, in order, for census_sample, and clears their samples; before a
+ * batch for census_sample, and clears their samples; before a
  * worker's first batch, moves it into the slot's pids cgroup (bounds.h)
  * and, for a spawned worker, counts the threads its loading started. */
 void census_batch(slot *s, int i, const int *cells, int n);
@@ -19,11 +19,16 @@ void census_batch(slot *s, int i, const int *cells, int n);
 /*
  * Slot `s`'s worker has stopped at a sampling point (EXEC_SAMPLE) and
  * waits for a byte on its fd 3: records its memory (smaps_rollup's
- * Anonymous, statm's data size) as the next sample of the batch's repeat
- * request being sampled, then lets it go on.  A sampling point beyond the
- * batch's repeat requests is counted as extra.
+ * Anonymous, statm's data size) as the next sample of request `at` of the
+ * batch (0..n-1: the running index the worker wrote, bounded by the
+ * parent, which takes the cell from its own copy), then lets it go on.  A
+ * sampling point of a request that is no repeat request, or beyond its
+ * WIRE_MEM_SAMPLES, is counted as extra: a worker that names another
+ * request only spoils its own samples (LEAK, "cannot be trusted").  A
+ * repeat request that supports() refused takes no sample and leaves the
+ * others' alone.
  */
-void census_sample(slot *s);
+void census_sample(slot *s, int at);
 
 /*
  * After slot `s`'s worker answered a batch (`said_strays`: it wrote

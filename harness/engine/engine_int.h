@@ -61,8 +61,8 @@ typedef struct slot {
     int full;               /* a full-budget slot (engine_full_budget_slot) */
     engine_samples *samples;        /* the parent's memory samples (census.h),
                                        made at the first repeat request */
-    int sample_cells[ARENA_CELLS];  /* the batch's repeat requests' cells, in order */
-    int nsample_cells, sample_next; /* how many; the one sampled now */
+    unsigned char sampled[ARENA_CELLS]; /* 1 for the cells of the batch's
+                                     * repeat requests (census_batch) */
 } slot;
 
 struct engine {

@@ -203,7 +203,7 @@ static int engine_check_slot(engine *e, int i, const struct pollfd *po, const st
             slot_drain(e, s);
         if (r == 1 && c == EXEC_SAMPLE) {
             /* a repeat request's sampling point: measured from here */
-            census_sample(s);
+            census_sample(s, slot_running_now(s));
             return 0;
         }
         if (r == 1 && c == WORKER_BOUND) {

@@ -88,3 +88,26 @@ Test(determinism, a_burst_of_growth_after_the_warm_up_is_no_leak)
     expect_verdict(&r, "ok_big_f32", "repeat", "PASS", "");
     run_free(&r);
 }
+
+/* Regression: a repeat request that supports() refuses takes no memory
+ * sample, and the parent gave the next request's samples to it: the four
+ * repeat requests of ONNX Reshape-14, in a batch after the twelve refused
+ * of the other ops, were LEAK ("stopped at 0 sampling points"), as ONNX
+ * Runtime's were in the scoreboard.  Samples go by the running request. */
+Test(determinism, refused_repeat_requests_leave_the_others_samples_alone)
+{
+    run r = run_harness("--candidate " CANDS "supports_onnx_only.so --quiet --variants repeat");
+    cr_expect_eq(r.code, 0, "exit %d: %s %s", r.code, r.out, r.err);
+    cr_assert(r.report);
+    int pass = 0;
+    size_t i;
+    json_t *e;
+    json_array_foreach(json_object_get(r.report, "cases"), i, e) {
+        const char *v = json_string_value(json_object_get(e, "verdict"));
+        cr_expect(strcmp(v, "LEAK") != 0, "%s: %s", json_string_value(json_object_get(e, "id")),
+                  json_string_value(json_object_get(e, "detail")));
+        pass += strcmp(v, "PASS") == 0;
+    }
+    cr_expect_eq(pass, 4, "ONNX's four repeat requests pass");
+    run_free(&r);
+}
