@@ -1,5 +1,8 @@
 /*
- * connects_abstract_socket.c - on its first execute the kernel connects to the abstract Unix socket @reshape-hostile-probe, which no file system names: a host service reached past the file system's rules.  Landlock (ABI 6) scopes abstract sockets; the observer stops the worker for trying.
+ * connects_abstract_socket.c - on its first execute the kernel connects to
+ * the abstract Unix socket @reshape-hostile-probe, which no file system
+ * names: a host service reached past the file system's rules.  Landlock (ABI
+ * 6) scopes abstract sockets; the observer stops the worker for trying.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>

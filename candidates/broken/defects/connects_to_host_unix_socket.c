@@ -1,5 +1,8 @@
 /*
- * connects_to_host_unix_socket.c - on its first execute the kernel connects to the Unix socket $RESHAPE_HOSTILE_TARGET (the test listens there, mode 0777) and writes a line: a host service reached through the file system.  The observer stops the worker before the connect returns.
+ * connects_to_host_unix_socket.c - on its first execute the kernel connects
+ * to the Unix socket $RESHAPE_HOSTILE_TARGET (the test listens there, mode
+ * 0777) and writes a line: a host service reached through the file system.
+ * The observer stops the worker before the connect returns.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>

@@ -1,5 +1,8 @@
 /*
- * opens_proc_mem_for_write.c - on its first execute the kernel opens the memory of its parent (the slot's zygote, or the harness), /proc/PPID/mem, for writing: the way to change another process's code.  The kernel refuses it (no ptrace access); the observer stops the worker for trying.
+ * opens_proc_mem_for_write.c - on its first execute the kernel opens the
+ * memory of its parent (the slot's zygote, or the harness), /proc/PPID/mem,
+ * for writing: the way to change another process's code.  The kernel refuses
+ * it (no ptrace access); the observer stops the worker for trying.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>

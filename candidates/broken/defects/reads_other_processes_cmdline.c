@@ -1,5 +1,8 @@
 /*
- * reads_other_processes_cmdline.c - on its first execute the kernel reads the command line of process 1 (init), which may hold another program's secrets, and would publish it as its name.  The observer stops the worker: /proc/1 is no process of the worker's.
+ * reads_other_processes_cmdline.c - on its first execute the kernel reads
+ * the command line of process 1 (init), which may hold another program's
+ * secrets, and would publish it as its name.  The observer stops the worker:
+ * /proc/1 is no process of the worker's.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>

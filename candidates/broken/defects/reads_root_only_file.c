@@ -1,5 +1,8 @@
 /*
- * reads_root_only_file.c - on its first execute the kernel reads the file $RESHAPE_HOSTILE_TARGET (the test makes it 0600, root's, below /etc): a root-only file that no carve-out names.  The dropped uid cannot open it (no capability is kept), and the observer stops the worker for trying.
+ * reads_root_only_file.c - on its first execute the kernel reads the file
+ * $RESHAPE_HOSTILE_TARGET (the test makes it 0600, root's, below /etc): a
+ * root-only file that no carve-out names.  The dropped uid cannot open it
+ * (no capability is kept), and the observer stops the worker for trying.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>

@@ -1,5 +1,8 @@
 /*
- * sends_udp_unspec.c - on its first execute the kernel sends a UDP datagram to an address of family AF_UNSPEC, a way some stacks take to the default route.  The network namespace has none; the observer stops the worker for trying.
+ * sends_udp_unspec.c - on its first execute the kernel sends a UDP datagram
+ * to an address of family AF_UNSPEC, a way some stacks take to the default
+ * route.  The network namespace has none; the observer stops the worker for
+ * trying.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
