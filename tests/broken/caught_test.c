@@ -33,12 +33,6 @@
 /* The generated file left out of broken runs, under $CASES_DIR/generated. */
 #define SWEEP_FILE "sweep.yaml"
 
-static const char *runs_dir(void)
-{
-    const char *v = getenv("BROKEN_RUNS");
-    return v != NULL && *v != '\0' ? v : "build/broken/runs";
-}
-
 /* What a candidate says about itself: reshape_broken_defect_v1(). */
 struct described {
     char name[64];
@@ -140,7 +134,7 @@ static void write_row(const char *label, const struct described *d,
                       int exit_status)
 {
     char path[512];
-    snprintf(path, sizeof path, "%s/%s.row.json", runs_dir(), label);
+    snprintf(path, sizeof path, "%s/%s.row.json", run_runs_dir(), label);
     json_t *row = json_pack(
         "{s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:I, s:s, s:s, s:s, s:i}",
         "name", d->name, "defect", d->defect, "expect", d->expect,
@@ -182,7 +176,7 @@ static int run(const char *so, const char *label, const struct described *d,
     int timeout = strcmp(d->expect, "TIMEOUT") == 0 ? HANG_TIMEOUT_MS
                                                     : TIMEOUT_MS;
     hostile_target(dir, sizeof dir);
-    int rc = run_harness(so, runs_dir(), label, timeout,
+    int rc = run_harness(so, run_runs_dir(), label, timeout,
                          cases != NULL ? cases->argv : NULL, json_path,
                          sizeof json_path);
     unsetenv("RESHAPE_HOSTILE_TARGET");
@@ -192,7 +186,7 @@ static int run(const char *so, const char *label, const struct described *d,
     remove(path);
     rmdir(dir);
     cr_assert_geq(rc, 0, "cannot run \"%s\" on \"%s\" (see %s/%s.log)",
-                  run_harness_path(), so, runs_dir(), label);
+                  run_harness_path(), so, run_runs_dir(), label);
     cr_assert_eq(run_summarize(json_path, d->expect, s), 0, "%s", s->error);
     write_row(label, d, cases != NULL ? cases->scope : "all", s, rc);
     return rc;
@@ -216,7 +210,7 @@ Test(broken, base_is_conformant, .timeout = 300)
     cr_assert_eq(rc, 0, "the harness exited with %d on the base kernel", rc);
     cr_assert_str_eq(s.verdict, "conformant",
                      "the base kernel is nonconformant: %ld results caught it "
-                     "(see %s/base.json)", s.caught, runs_dir());
+                     "(see %s/base.json)", s.caught, run_runs_dir());
 }
 
 Test(broken, reference_is_conformant, .timeout = 300)
@@ -229,7 +223,7 @@ Test(broken, reference_is_conformant, .timeout = 300)
     cr_assert_eq(rc, 0, "the harness exited with %d on the reference", rc);
     cr_assert_str_eq(s.verdict, "conformant",
                      "the reference is nonconformant: %ld results "
-                     "(see %s/reference.json)", s.caught, runs_dir());
+                     "(see %s/reference.json)", s.caught, run_runs_dir());
 }
 
 /* ----------------------------------------------- every broken candidate */
@@ -323,12 +317,12 @@ ParameterizedTest(struct candidate *c, broken, caught, .timeout = 600)
     int rc = run(so, c->name, &d, &cases, &s);
     cr_assert_str_eq(s.verdict, "nonconformant",
                      "%s survived the suite (%s); see %s/%s.json",
-                     c->name, d.defect, runs_dir(), c->name);
+                     c->name, d.defect, run_runs_dir(), c->name);
     /* "1 not conformant" (reshape-conform --help): not a usage or harness
      * failure. */
     cr_assert_eq(rc, 1, "%s: the harness exited with %d; see %s/%s.log",
-                 c->name, rc, runs_dir(), c->name);
+                 c->name, rc, run_runs_dir(), c->name);
     cr_assert_gt(s.caught_expected, 0,
                  "%s: caught %ld times, but never as %s; see %s/%s.json",
-                 c->name, s.caught, d.expect, runs_dir(), c->name);
+                 c->name, s.caught, d.expect, run_runs_dir(), c->name);
 }

@@ -21,14 +21,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../common/survivors.h"
+#include "expect_caught.h"
 #include "run.h"
-
-static const char *runs_dir(void)
-{
-    const char *v = getenv("BROKEN_RUNS");
-    return v != NULL && *v != '\0' ? v : "build/broken/runs";
-}
 
 /* Runs the harness on build/broken/<name>.so over the hand-written cases
  * (a --cases for each), then `more` (NULL-terminated); its report's path
@@ -51,7 +45,7 @@ static int run_hand_written(const char *name, const char *label, int timeout_ms,
     }
     for (size_t i = 0; i < nmore; i++)
         argv[2 * g.gl_pathc + i] = more[i];
-    int rc = run_harness(so, runs_dir(), label, timeout_ms, argv, json, 512);
+    int rc = run_harness(so, run_runs_dir(), label, timeout_ms, argv, json, 512);
     free(argv);
     globfree(&g);
     return rc;
@@ -69,16 +63,7 @@ static void hostile_with(const char *name, const char *expect, const char *detai
     setenv("RESHAPE_HOSTILE_MARK", strchr(mark, '=') + 1, 1);
     int rc = run_hand_written(name, label, timeout_ms, more, json);
     unsetenv("RESHAPE_HOSTILE_MARK");
-    cr_assert_eq(rc, 1, "%s: the harness exited with %d (1 expected); see %s/%s.log", name, rc,
-                 runs_dir(), label);
-    struct run_summary s;
-    cr_assert_eq(run_summarize(json, expect, &s), 0, "%s: no finished report: %s", name,
-                 s.error);
-    cr_expect_str_eq(s.verdict, "nonconformant");
-    cr_expect_gt(s.caught_expected, 0, "%s: never %s; see %s", name, expect, json);
-    cr_expect(strstr(s.first_detail, detail), "%s: the first %s says \"%s\", not \"%s\"", name,
-              expect, s.first_detail, detail);
-    cr_expect_eq(survivors(mark), 0, "%s: processes outlived the run", name);
+    expect_caught(name, label, rc, json, expect, detail, mark);
 }
 
 static void hostile(const char *name, const char *expect, const char *detail, int timeout_ms)
@@ -162,7 +147,7 @@ Test(hostile, a_fork_bomb_stops_at_the_runs_bound, .timeout = 300)
         cr_skip_test("no pids cgroup the harness can make");
     hostile_with("forks_without_limit", "LEAK", "processes running", 3000, few_cases);
     char json[512];
-    snprintf(json, sizeof json, "%s/hostile-forks_without_limit.json", runs_dir());
+    snprintf(json, sizeof json, "%s/hostile-forks_without_limit.json", run_runs_dir());
     json_t *report = json_load_file(json, 0, NULL), *e;
     cr_assert_not_null(report);
     size_t i;
@@ -186,7 +171,7 @@ static json_t *verdicts_with(const char *name, const char *jobs, const char *fil
     snprintf(label, sizeof label, "hostile-%s-jobs%s", name, jobs);
     const char *more[] = {"--jobs", jobs, filter ? "--filter" : NULL, filter, NULL};
     int rc = run_hand_written(name, label, 3000, more, json);
-    cr_assert_eq(rc, 1, "%s: exit %d; see %s/%s.log", name, rc, runs_dir(), label);
+    cr_assert_eq(rc, 1, "%s: exit %d; see %s/%s.log", name, rc, run_runs_dir(), label);
     json_t *report = json_load_file(json, 0, NULL), *map = json_object(), *e;
     cr_assert_not_null(report, "%s: no report %s", name, json);
     size_t i;

@@ -42,6 +42,11 @@ const char *run_cases_dir(void)
     return env_or("CASES_DIR", "cases");
 }
 
+const char *run_runs_dir(void)
+{
+    return env_or("BROKEN_RUNS", "build/broken/runs");
+}
+
 /* mkdir -p for a relative or absolute path of at most 511 bytes. */
 static int make_dirs(const char *path)
 {

@@ -15,6 +15,8 @@ const char *run_broken_dir(void);     /* BROKEN_DIR, or build/broken */
 const char *run_reference_path(void); /* REFERENCE_SO, or
                                          build/libreshape_ref.so */
 const char *run_cases_dir(void);      /* CASES_DIR, or cases */
+const char *run_runs_dir(void);       /* BROKEN_RUNS, or build/broken/runs:
+                                         each run's report and log */
 
 /*
  * Runs the harness on the candidate `so` with `--json <out_dir>/<label>.json`

@@ -19,19 +19,13 @@ static const char *slow_path(void)
     return v != NULL && *v != '\0' ? v : "build/slow/slow_100x.so";
 }
 
-static const char *runs_dir(void)
-{
-    const char *v = getenv("BROKEN_RUNS");
-    return v != NULL && *v != '\0' ? v : "build/broken/runs";
-}
-
 /* The harness's default --timeout-ms (reshape-conform --help). */
 #define DEFAULT_TIMEOUT_MS 10000
 
 Test(broken, slow_reference_is_conformant_without_timeout, .timeout = 600)
 {
     char json[512];
-    int rc = run_harness(slow_path(), runs_dir(), "slow_100x", DEFAULT_TIMEOUT_MS, NULL, json,
+    int rc = run_harness(slow_path(), run_runs_dir(), "slow_100x", DEFAULT_TIMEOUT_MS, NULL, json,
                          sizeof json);
     cr_assert_geq(rc, 0, "cannot run \"%s\" on \"%s\"", run_harness_path(), slow_path());
     struct run_summary s;
@@ -41,5 +35,5 @@ Test(broken, slow_reference_is_conformant_without_timeout, .timeout = 600)
                  s.first_case, s.first_variant, s.first_detail);
     cr_expect_eq(s.caught, 0, "%ld results count against slow_100x; see %s", s.caught, json);
     cr_expect_str_eq(s.verdict, "conformant");
-    cr_expect_eq(rc, 0, "the harness exited with %d; see %s/slow_100x.log", rc, runs_dir());
+    cr_expect_eq(rc, 0, "the harness exited with %d; see %s/slow_100x.log", rc, run_runs_dir());
 }

@@ -23,15 +23,10 @@
 #include <unistd.h>
 
 #include "../common/survivors.h"
+#include "expect_caught.h"
 #include "run.h"
 
 extern char **environ;
-
-static const char *runs_dir(void)
-{
-    const char *v = getenv("BROKEN_RUNS");
-    return v != NULL && *v != '\0' ? v : "build/broken/runs";
-}
 
 /* Runs the harness on build/broken/<name>.so over the one case, with
  * `more` arguments (NULL-terminated, or NULL), and checks the points
@@ -53,19 +48,10 @@ static double lied_to(const char *name, const char *expect, const char *detail,
     setenv("RESHAPE_HOSTILE_MARK", strchr(mark, '=') + 1, 1);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    int rc = run_harness(so, runs_dir(), label, timeout_ms, argv, json, sizeof json);
+    int rc = run_harness(so, run_runs_dir(), label, timeout_ms, argv, json, sizeof json);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     unsetenv("RESHAPE_HOSTILE_MARK");
-    cr_assert_eq(rc, 1, "%s: the harness exited with %d (1 expected); see %s/%s.log", name, rc,
-                 runs_dir(), label);
-    struct run_summary s;
-    cr_assert_eq(run_summarize(json, expect, &s), 0, "%s: no finished report: %s", name,
-                 s.error);
-    cr_expect_str_eq(s.verdict, "nonconformant");
-    cr_expect_gt(s.caught_expected, 0, "%s: never %s; see %s", name, expect, json);
-    cr_expect(strstr(s.first_detail, detail), "%s: the first %s says \"%s\", not \"%s\"", name,
-              expect, s.first_detail, detail);
-    cr_expect_eq(survivors(mark), 0, "%s: processes outlived the run", name);
+    expect_caught(name, label, rc, json, expect, detail, mark);
     return (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 }
 
@@ -145,7 +131,7 @@ Test(trust, an_interrupted_harness_kills_no_group_a_zygote_named, .timeout = 120
     snprintf(mark, sizeof mark, "RESHAPE_HOSTILE_MARK=trust-interrupted-%ld", (long)getpid());
     setenv("RESHAPE_HOSTILE_MARK", strchr(mark, '=') + 1, 1);
     snprintf(so, sizeof so, "%s/forges_worker_pids.so", run_broken_dir());
-    snprintf(json, sizeof json, "%s/trust-interrupted.json", runs_dir());
+    snprintf(json, sizeof json, "%s/trust-interrupted.json", run_runs_dir());
     snprintf(pattern, sizeof pattern, "%s/*.yaml", run_cases_dir());
     glob_t g;
     cr_assert_eq(glob(pattern, 0, NULL, &g), 0);
