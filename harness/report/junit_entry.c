@@ -101,16 +101,12 @@ static void write_body(FILE *f, json_t *entry)
     json_t *w = json_object_get(entry, "waiver");
     fprintf(f, "case: ");
     junit_xml_text(f, junit_case_path(str(entry, "file")));
-    fprintf(f, ":%lld\nverdict: ", (long long)json_integer_value(json_object_get(entry, "line")));
-    junit_xml_text(f, str(entry, "verdict"));
-    fprintf(f, "\ndetail: ");
-    junit_xml_text(f, str(entry, "detail"));
-    fprintf(f, "\nexpected: ");
-    junit_xml_text(f, str(entry, "expected"));
-    fprintf(f, "\ngot: ");
-    junit_xml_text(f, str(entry, "got"));
-    fprintf(f, "\nclause: ");
-    junit_xml_text(f, str(entry, "clause"));
+    fprintf(f, ":%lld", (long long)json_integer_value(json_object_get(entry, "line")));
+    static const char *const fields[] = {"verdict", "detail", "expected", "got", "clause"};
+    for (size_t i = 0; i < sizeof fields / sizeof *fields; i++) {
+        fprintf(f, "\n%s: ", fields[i]);
+        junit_xml_text(f, str(entry, fields[i]));
+    }
     if (json_is_object(w)) {
         fprintf(f, "\nexpectation: ");
         junit_xml_text(f, str(w, "pattern"));

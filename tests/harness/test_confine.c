@@ -20,19 +20,6 @@ static json_t *sandbox_of(json_t *report)
     return json_object_get(json_object_get(report, "host"), "sandbox");
 }
 
-/* 1 when folder `dir` holds nothing. */
-static int empty(const char *dir)
-{
-    DIR *d = opendir(dir);
-    cr_assert_not_null(d);
-    struct dirent *e;
-    int n = 0;
-    while ((e = readdir(d)))
-        n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
-    closedir(d);
-    return n == 0;
-}
-
 /* The scratch folder is made below $TMPDIR: a folder of the test's, open
  * to others (`mode` 0755; as root the workers drop to nobody) or not (0700:
  * nobody cannot reach it, so the scratch folder moves to /tmp; no
@@ -52,7 +39,7 @@ static void scratch_works(mode_t mode)
                  "the candidate could not use its scratch folder: %s", r.out);
     json_t *sb = sandbox_of(r.report);
     cr_assert(json_is_true(json_object_get(sb, "enabled")), "%s", r.err);
-    cr_expect(empty(tmp), "the scratch folder in %s outlived the run", tmp);
+    cr_expect(dir_is_empty(tmp), "the scratch folder in %s outlived the run", tmp);
     rmdir(tmp);
     cr_expect(!strstr(r.err, "CAP_DAC_READ_SEARCH"), "a capability kept: %s", r.err);
     cr_expect(json_is_true(json_object_get(sb, "root_dropped")) || geteuid() != 0);

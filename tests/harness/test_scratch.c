@@ -12,19 +12,6 @@
 
 #include "run_harness.h"
 
-/* 1 when folder `dir` holds nothing. */
-static int empty(const char *dir)
-{
-    DIR *d = opendir(dir);
-    cr_assert_not_null(d);
-    struct dirent *e;
-    int n = 0;
-    while ((e = readdir(d)))
-        n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
-    closedir(d);
-    return n == 0;
-}
-
 /* Runs `cand` with $TMPDIR a folder of the test's and `more` options;
  * the run must be conformant and leave that folder empty. */
 static run scratch_run(const char *cand, const char *more)
@@ -39,7 +26,7 @@ static run scratch_run(const char *cand, const char *more)
     unsetenv("TMPDIR");
     cr_expect_eq(r.code, 0, "%s: exit %d: %s%s", cand, r.code, r.out, r.err);
     cr_expect_not_null(r.report, "%s: no report", cand);
-    cr_expect(empty(tmp), "%s: the run left files in %s", cand, tmp);
+    cr_expect(dir_is_empty(tmp), "%s: the run left files in %s", cand, tmp);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf %s", tmp);
     cr_expect_eq(system(cmd), 0);
