@@ -76,12 +76,3 @@ ssize_t fd_recv_n(int sock, void *data, size_t n, int *fds, int max, int *nfds, 
     }
     return got;
 }
-
-ssize_t fd_recv(int sock, void *data, size_t n, int *fd, int flags)
-{
-    int k;
-    ssize_t got = fd_recv_n(sock, data, n, fd, 1, &k, flags);
-    if (k == 0)
-        *fd = -1;
-    return got;
-}

@@ -32,7 +32,4 @@ int fd_send(int sock, const void *data, size_t n, int fd);
  */
 ssize_t fd_recv_n(int sock, void *data, size_t n, int *fds, int max, int *nfds, int flags);
 
-/* fd_recv_n of at most one fd: *fd receives it, or -1 when none came. */
-ssize_t fd_recv(int sock, void *data, size_t n, int *fd, int flags);
-
 #endif
