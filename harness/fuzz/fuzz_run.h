@@ -45,9 +45,10 @@ typedef struct fuzz_session {
  * `seconds` have passed.  Every request the candidate gets wrong (a verdict
  * that counts against conformance) is a disagreement; the first of each
  * kind (findings_kind, with its verdict) is shrunk to the simplest request
- * that still fails the same way in the same variant, run once more alone,
- * and written to out_dir/ID.yaml, with the seed that found it, only when
- * that run fails the same way again (else it counts in `unreproduced`).
+ * that still fails the same way in the same variant, run three more times
+ * alone, and written to out_dir/ID.yaml, with the seed that found it, only
+ * when each of those runs fails the same way again (else it counts in
+ * `unreproduced`).
  * Prints one line per case written.  Returns 0, or -1 with a message on
  * stderr when a case cannot be written.
  */
