@@ -7,6 +7,8 @@
  */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
+
+#include "../common/rows.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,7 +81,7 @@ ParameterizedTestParameters(layers, check)
     return cr_make_param_array(struct layer_case, cases, sizeof cases / sizeof *cases);
 }
 
-ParameterizedTest(struct layer_case *c, layers, check)
+RowTest(struct layer_case *c, layers, check)
 {
     char dir[] = "/tmp/layers-test-XXXXXX", cmd[1024], out[300];
     cr_assert_not_null(mkdtemp(dir));

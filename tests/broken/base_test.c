@@ -6,6 +6,8 @@
  */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
+
+#include "../common/rows.h"
 #include <string.h>
 
 #include "broken.h"
@@ -83,7 +85,7 @@ ParameterizedTestParameters(base, infer)
                                sizeof infer_rows / sizeof infer_rows[0]);
 }
 
-ParameterizedTest(const struct infer_row *row, base, infer)
+RowTest(const struct infer_row *row, base, infer)
 {
     /* Shape values in the row's dtype; the rows use s64, s32, u8 and u64. */
     unsigned char raw[6 * 8];

@@ -7,6 +7,8 @@
  */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
+
+#include "../common/rows.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,7 +86,7 @@ ParameterizedTestParameters(bitexact, floats_fast_path)
     return cr_make_param_array(struct float_row, floats, COUNT(floats));
 }
 
-ParameterizedTest(struct float_row *r, bitexact, floats_fast_path)
+RowTest(struct float_row *r, bitexact, floats_fast_path)
 {
     reshape_ref_set_plain(0);
     dense_floats(r);
@@ -95,7 +97,7 @@ ParameterizedTestParameters(bitexact, floats_plain_path)
     return cr_make_param_array(struct float_row, floats, COUNT(floats));
 }
 
-ParameterizedTest(struct float_row *r, bitexact, floats_plain_path)
+RowTest(struct float_row *r, bitexact, floats_plain_path)
 {
     reshape_ref_set_plain(1);
     dense_floats(r);
@@ -107,7 +109,7 @@ ParameterizedTestParameters(bitexact, floats_strided_src)
 }
 
 /* src elements at every third place, garbage between; dst dense. */
-ParameterizedTest(struct float_row *r, bitexact, floats_strided_src)
+RowTest(struct float_row *r, bitexact, floats_strided_src)
 {
     unsigned char in[240], out[80], want[80];
     int64_t sdims[1] = {r->count}, sstrides[1] = {3}, ddims[1] = {r->count};
@@ -130,7 +132,7 @@ ParameterizedTestParameters(bitexact, floats_strided_dst)
 }
 
 /* src dense; dst elements at every second place, the canary between. */
-ParameterizedTest(struct float_row *r, bitexact, floats_strided_dst)
+RowTest(struct float_row *r, bitexact, floats_strided_dst)
 {
     unsigned char in[80], out[160], want[160];
     int64_t sdims[1] = {r->count}, ddims[1] = {r->count}, dstrides[1] = {2};
@@ -153,7 +155,7 @@ ParameterizedTestParameters(bitexact, floats_through_onednn)
     return cr_make_param_array(struct float_row, floats + 1, 3);
 }
 
-ParameterizedTest(struct float_row *r, bitexact, floats_through_onednn)
+RowTest(struct float_row *r, bitexact, floats_through_onednn)
 {
     unsigned char in[40], out[40];
     int64_t sdims[1] = {r->count}, ddims[2] = {r->count, 1};
@@ -190,7 +192,7 @@ ParameterizedTestParameters(bitexact, all_256_bytes_dense)
     return cr_make_param_array(struct byte_row, bytes8, COUNT(bytes8));
 }
 
-ParameterizedTest(struct byte_row *r, bitexact, all_256_bytes_dense)
+RowTest(struct byte_row *r, bitexact, all_256_bytes_dense)
 {
     unsigned char in[256], out[256];
     int64_t sdims[1] = {256}, ddims[2] = {16, 16};
@@ -213,7 +215,7 @@ ParameterizedTestParameters(bitexact, all_256_bytes_transposed_dst)
 }
 
 /* dst [16, 16] with strides [1, 16]: logical (i, j) lands at j * 16 + i. */
-ParameterizedTest(struct byte_row *r, bitexact, all_256_bytes_transposed_dst)
+RowTest(struct byte_row *r, bitexact, all_256_bytes_transposed_dst)
 {
     unsigned char in[256], out[256];
     int64_t sdims[1] = {256}, ddims[2] = {16, 16}, dstrides[2] = {1, 16};
@@ -262,7 +264,7 @@ ParameterizedTestParameters(bitexact, subbyte_padding_survives)
 
 /* Random elements with every padding bit set; dst starts all zero (then
  * all ones) and must come out equal to src, padding included. */
-ParameterizedTest(struct subbyte_row *r, bitexact, subbyte_padding_survives)
+RowTest(struct subbyte_row *r, bitexact, subbyte_padding_survives)
 {
     size_t n = payload_bytes(r->dtype, r->count);
     unsigned char in[16], out[16];
@@ -295,8 +297,8 @@ ParameterizedTestParameters(bitexact, subbyte_elements_by_abi_packing)
 
 /* Element k read back by the ABI's packing rule equals element k put in
  * (the packing is not only copied but read the ABI's way). */
-ParameterizedTest(struct subbyte_row *r, bitexact,
-                  subbyte_elements_by_abi_packing)
+RowTest(struct subbyte_row *r, bitexact,
+        subbyte_elements_by_abi_packing)
 {
     unsigned bits = reshape_dtype_bits(r->dtype);
     unsigned char in[16], out[16];

@@ -5,6 +5,8 @@
  */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
+
+#include "../common/rows.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -15,14 +17,14 @@
 #define S32 RESHAPE_DT_S32
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-/* Declares a parameterized test `name` of suite `suite` over `rows` that
+/* Declares a table test `rows` of suite `suite` over the table `rows` that
  * checks each row through infer_shape and through execute. */
 #define ROWS_TEST(suite, rows)                                                 \
     ParameterizedTestParameters(suite, rows)                                   \
     {                                                                          \
         return cr_make_param_array(struct infer_row, rows, COUNT(rows));       \
     }                                                                          \
-    ParameterizedTest(struct infer_row *row, suite, rows)                      \
+    RowTest(struct infer_row *row, suite, rows)                                \
     {                                                                          \
         check_infer_row(row);                                                  \
         check_execute_row(row);                                                \
@@ -149,7 +151,7 @@ ParameterizedTestParameters(d5_data_types, every_dtype_is_allowed)
     return cr_make_param_array(struct dtype_op, d5, COUNT(d5));
 }
 
-ParameterizedTest(struct dtype_op *d, d5_data_types, every_dtype_is_allowed)
+RowTest(struct dtype_op *d, d5_data_types, every_dtype_is_allowed)
 {
     struct infer_row row = {"", d->op, 1, d->dtype, 3, {3, 1, 7}, S64, 2,
                             {0, -1}, GIVES(2, 3, 7)};
@@ -191,7 +193,7 @@ ParameterizedTestParameters(d7_shape_types, matrix)
     return cr_make_param_array(struct shape_type_row, d7, COUNT(d7));
 }
 
-ParameterizedTest(struct shape_type_row *r, d7_shape_types, matrix)
+RowTest(struct shape_type_row *r, d7_shape_types, matrix)
 {
     struct infer_row row = {"", r->op, 0, F32, 2, {2, 3}, r->shape_dtype, 2,
                             {3, 2}, r->status, 2, {3, 2}};

@@ -7,6 +7,8 @@
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 
+#include "../common/rows.h"
+
 #include "support.h"
 
 #define F32 RESHAPE_DT_F32
@@ -58,7 +60,7 @@ ParameterizedTestParameters(errors, infer_shape)
     return cr_make_param_array(struct infer_row, errors, COUNT(errors));
 }
 
-ParameterizedTest(struct infer_row *row, errors, infer_shape)
+RowTest(struct infer_row *row, errors, infer_shape)
 {
     check_infer_row(row);
 }
@@ -68,7 +70,7 @@ ParameterizedTestParameters(errors, execute_leaves_dst_untouched)
     return cr_make_param_array(struct infer_row, errors, COUNT(errors));
 }
 
-ParameterizedTest(struct infer_row *row, errors, execute_leaves_dst_untouched)
+RowTest(struct infer_row *row, errors, execute_leaves_dst_untouched)
 {
     check_execute_row(row);
 }
@@ -102,7 +104,7 @@ ParameterizedTestParameters(errors, first_rule_wins)
     return cr_make_param_array(struct infer_row, order, COUNT(order));
 }
 
-ParameterizedTest(struct infer_row *row, errors, first_rule_wins)
+RowTest(struct infer_row *row, errors, first_rule_wins)
 {
     check_infer_row(row);
 }
@@ -141,7 +143,7 @@ ParameterizedTestParameters(errors, rank_0_shape_tensor_is_not_1d)
     return cr_make_param_array(reshape_op, all_ops, COUNT(all_ops));
 }
 
-ParameterizedTest(reshape_op *op, errors, rank_0_shape_tensor_is_not_1d)
+RowTest(reshape_op *op, errors, rank_0_shape_tensor_is_not_1d)
 {
     reshape_status st =
         infer_with_shape_dims(*op, NODIMS, DIMS(6), shape_dtype_of(*op));
@@ -155,7 +157,7 @@ ParameterizedTestParameters(errors, rank_2_shape_tensor_is_not_1d)
     return cr_make_param_array(reshape_op, all_ops, COUNT(all_ops));
 }
 
-ParameterizedTest(reshape_op *op, errors, rank_2_shape_tensor_is_not_1d)
+RowTest(reshape_op *op, errors, rank_2_shape_tensor_is_not_1d)
 {
     reshape_status st =
         infer_with_shape_dims(*op, DIMS(1, 2), DIMS(2, 3), shape_dtype_of(*op));

@@ -6,6 +6,8 @@
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 
+#include "../common/rows.h"
+
 #include "support.h"
 
 #define S64 RESHAPE_DT_S64
@@ -40,7 +42,7 @@ ParameterizedTestParameters(examples, infer_shape)
                                sizeof examples / sizeof examples[0]);
 }
 
-ParameterizedTest(struct infer_row *row, examples, infer_shape)
+RowTest(struct infer_row *row, examples, infer_shape)
 {
     check_infer_row(row);
 }
@@ -51,7 +53,7 @@ ParameterizedTestParameters(examples, execute)
                                sizeof examples / sizeof examples[0]);
 }
 
-ParameterizedTest(struct infer_row *row, examples, execute)
+RowTest(struct infer_row *row, examples, execute)
 {
     check_execute_row(row);
 }

@@ -7,6 +7,8 @@
  */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
+
+#include "../common/rows.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,7 +41,7 @@ static unsigned char *buffer(reshape_dtype dtype, int64_t elements,
         return cr_make_param_array(reshape_dtype, all_dtypes,                  \
                                    RESHAPE_DT_COUNT);                          \
     }                                                                          \
-    ParameterizedTest(reshape_dtype *d, layouts, name)                         \
+    RowTest(reshape_dtype *d, layouts, name)                                   \
     {                                                                          \
         for (int plain = 0; plain <= 1; plain++) {                             \
             reshape_ref_set_plain(plain);                                      \

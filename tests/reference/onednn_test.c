@@ -8,6 +8,8 @@
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 
+#include "../common/rows.h"
+
 #include "support.h"
 
 #define S64 RESHAPE_DT_S64
@@ -51,7 +53,7 @@ ParameterizedTestParameters(onednn, infer_shape)
                                sizeof rows / sizeof rows[0]);
 }
 
-ParameterizedTest(struct infer_row *row, onednn, infer_shape)
+RowTest(struct infer_row *row, onednn, infer_shape)
 {
     check_infer_row(row);
 }
@@ -62,7 +64,7 @@ ParameterizedTestParameters(onednn, execute)
                                sizeof rows / sizeof rows[0]);
 }
 
-ParameterizedTest(struct infer_row *row, onednn, execute)
+RowTest(struct infer_row *row, onednn, execute)
 {
     check_execute_row(row);
 }
@@ -94,7 +96,7 @@ ParameterizedTestParameters(onednn, data_types)
                                sizeof dtype_rows / sizeof dtype_rows[0]);
 }
 
-ParameterizedTest(struct dtype_row *row, onednn, data_types)
+RowTest(struct dtype_row *row, onednn, data_types)
 {
     struct infer_row r = {
         "oneDNN data type", row->op, 0, row->dtype, 2, {2, 3},

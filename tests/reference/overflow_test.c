@@ -7,6 +7,8 @@
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 
+#include "../common/rows.h"
+
 #include "support.h"
 
 #define F32 RESHAPE_DT_F32
@@ -74,7 +76,7 @@ ParameterizedTestParameters(overflow, fits)
     return cr_make_param_array(struct infer_row, fits, COUNT(fits));
 }
 
-ParameterizedTest(struct infer_row *row, overflow, fits)
+RowTest(struct infer_row *row, overflow, fits)
 {
     check_infer_row(row);
 }
@@ -84,7 +86,7 @@ ParameterizedTestParameters(overflow, refused)
     return cr_make_param_array(struct infer_row, refused, COUNT(refused));
 }
 
-ParameterizedTest(struct infer_row *row, overflow, refused)
+RowTest(struct infer_row *row, overflow, refused)
 {
     check_infer_row(row);
 }
@@ -96,8 +98,8 @@ ParameterizedTestParameters(overflow, execute_refuses_before_reading)
     return cr_make_param_array(struct infer_row, refused, COUNT(refused));
 }
 
-ParameterizedTest(struct infer_row *row, overflow,
-                  execute_refuses_before_reading)
+RowTest(struct infer_row *row, overflow,
+        execute_refuses_before_reading)
 {
     check_execute_row(row);
 }

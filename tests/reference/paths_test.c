@@ -6,6 +6,8 @@
  */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
+
+#include "../common/rows.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,8 +42,8 @@ ParameterizedTestParameters(paths, plain_equals_fast_on_random_input)
 /* TRIALS random shapes of rank 0..4 with dims 1..7, reshaped to their
  * reversed dims plus a trailing 1; dst buffers start with different
  * garbage; both must end equal to src, padding bits included. */
-ParameterizedTest(reshape_dtype *dtype, paths,
-                  plain_equals_fast_on_random_input)
+RowTest(reshape_dtype *dtype, paths,
+        plain_equals_fast_on_random_input)
 {
     unsigned char draw[8];
 
@@ -181,8 +183,8 @@ ParameterizedTestParameters(paths, plain_equals_runs_on_random_strided_layouts)
  * of padding after each row, some transposed), reshaped to the reversed
  * dims: the gaps of dst start as garbage that both paths must keep, and
  * both must write the same bytes. */
-ParameterizedTest(reshape_dtype *dtype, paths,
-                  plain_equals_runs_on_random_strided_layouts)
+RowTest(reshape_dtype *dtype, paths,
+        plain_equals_runs_on_random_strided_layouts)
 {
     unsigned char draw[12];
 

@@ -6,6 +6,8 @@
  */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
+
+#include "../common/rows.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -96,7 +98,7 @@ ParameterizedTestParameters(values, every_openvino_shape_dtype)
                                COUNT(shape_dtypes));
 }
 
-ParameterizedTest(reshape_dtype *sdt, values, every_openvino_shape_dtype)
+RowTest(reshape_dtype *sdt, values, every_openvino_shape_dtype)
 {
     int is_signed = *sdt == RESHAPE_DT_S64 || *sdt == RESHAPE_DT_S32 ||
                     *sdt == RESHAPE_DT_S16 || *sdt == RESHAPE_DT_S8;
