@@ -26,8 +26,10 @@ DEPFLAGS = -MMD -MP
 RUN_JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell nproc))
 
 # Linked into every sanitized Criterion binary: LeakSanitizer stays on in the
-# test children and is off in Criterion's own runner (tests/common/runner_lsan.c).
-SAN_TEST_RUNNER := $(BUILD)/san/obj/tests/common/runner_lsan.o
+# test children and is off in Criterion's own runner (tests/common/runner_lsan.c);
+# ASan's strstr check is off in them (tests/common/asan_options.c says why).
+SAN_TEST_RUNNER := $(BUILD)/san/obj/tests/common/runner_lsan.o \
+                   $(BUILD)/san/obj/tests/common/asan_options.o
 
 # $(call san_run,COMMAND): runs a sanitized test binary, its output kept in
 # build/<target>.log, and fails when a sanitizer reported in any of its
