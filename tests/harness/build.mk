@@ -44,7 +44,7 @@ HT_BROKEN := $(BUILD)/broken/zero_copies_right_aligned.so \
 test-harness: $(BUILD)/tests/harness $(BUILD)/reshape-conform $(HT_CANDS) $(HT_BROKEN)
 	HARNESS_BIN=$(BUILD)/reshape-conform $(BUILD)/tests/harness
 
-# The sanitized tier runs every test but three whole-suite reruns whose C
+# The sanitized tier runs every test but six long runs whose C
 # code paths other tests put under the sanitizers already (their subject,
 # an equality of outputs, the plain tier checks):
 #   determinism/the_reference_twice_over_the_whole_suite: two runs of the
@@ -56,9 +56,22 @@ test-harness: $(BUILD)/tests/harness $(BUILD)/reshape-conform $(HT_CANDS) $(HT_B
 #     two runs over the whole suite, --jobs 1 and 3; a copy past the end is
 #     judged under the sanitizers in isolation/write_past_dst_is_memory_violation,
 #     more jobs in every test that runs the default --jobs
+#   certify/the_reference_is_certified_over_the_whole_suite: certify, verify
+#     and verify --rerun over the whole suite (15 CPU-s under the sanitizers);
+#     the same three run under them on fewer cases: certify and verify in
+#     certify/a_bundle_holds_every_member_and_verifies, verify --rerun in
+#     forgery/edited_results_are_caught_by_what_they_imply_or_by_a_rerun
+#   journal/a_sigkilled_run_resumes_to_the_clean_report: a run killed mid-way
+#     and resumed (4.6 CPU-s); reading a journal and resuming from it run under
+#     them in journal/a_torn_last_line_is_reported_and_its_result_runs_again
+#   certify/the_shipped_cuda_bundle_verifies: verify of a stored bundle
+#     against an older suite (2.7 CPU-s); verify runs under them as above
 HT_SAN_SKIP := determinism/the_reference_twice_over_the_whole_suite
 HT_SAN_SKIP := $(HT_SAN_SKIP)|shard/n_shards_merged_are_the_whole_run
 HT_SAN_SKIP := $(HT_SAN_SKIP)|isolation/a_copy_past_the_end_is_always_caught_and_verdicts_do_not_depend_on_jobs
+HT_SAN_SKIP := $(HT_SAN_SKIP)|certify/the_reference_is_certified_over_the_whole_suite
+HT_SAN_SKIP := $(HT_SAN_SKIP)|journal/a_sigkilled_run_resumes_to_the_clean_report
+HT_SAN_SKIP := $(HT_SAN_SKIP)|certify/the_shipped_cuda_bundle_verifies
 
 test-harness-san: $(BUILD)/san/tests/harness $(BUILD)/san/reshape-conform $(HT_CANDS) $(HT_BROKEN)
 	@$(call san_run,HARNESS_BIN=$(BUILD)/san/reshape-conform \
