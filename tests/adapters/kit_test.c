@@ -14,6 +14,8 @@
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 
+#include "../common/rows.h"
+
 #include "kit_cxx.h"
 #include "reshape_adapter.h"
 
@@ -93,8 +95,8 @@ static const struct call calls[] = {
 };
 #define CALL_COUNT (sizeof calls / sizeof calls[0])
 
-/* Criterion copies parameters into each test's process, where pointers
- * inside them mean nothing: the parameter is an index into `calls`. */
+/* The parameter is an index into `calls` (a row of RowTest, in one
+ * process: tests/common/rows.h). */
 ParameterizedTestParameters(kit, execute_checks)
 {
     static size_t index[CALL_COUNT];
@@ -103,7 +105,7 @@ ParameterizedTestParameters(kit, execute_checks)
     return cr_make_param_array(size_t, index, CALL_COUNT);
 }
 
-ParameterizedTest(size_t *i, kit, execute_checks)
+RowTest(size_t *i, kit, execute_checks)
 {
     const struct call *c = &calls[*i];
     reshape_tensor src = {c->src_dtype ? c->src_dtype : RESHAPE_DT_F32, c->src_rank,
