@@ -17,6 +17,7 @@ import jinja2
 import markupsafe
 
 import charts
+import template_env
 import text_diff
 from case_source import CaseSource
 from gate_model import SHOWN as GATE_SHOWN, was_of
@@ -108,8 +109,8 @@ def render(report, source_roots):
          charts.VERDICT_COLOURS["UNEXPECTED_PASS"]),
     ])
 
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(_TEMPLATES),
+    env = template_env.environment(
+        _TEMPLATES,
         autoescape=True, trim_blocks=True, lstrip_blocks=True,
         undefined=jinja2.StrictUndefined)
     env.filters["num"] = lambda n: "{:,}".format(n)

@@ -10,6 +10,7 @@ import re
 
 import jinja2
 
+import template_env
 from gate_model import SHOWN as GATE_SHOWN, was_of
 from report_model import Model, counts_against
 
@@ -68,8 +69,8 @@ def code(value, width=None):
 
 
 def _environment():
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(_TEMPLATES),
+    env = template_env.environment(
+        _TEMPLATES,
         autoescape=False, trim_blocks=True, lstrip_blocks=True,
         keep_trailing_newline=True, undefined=jinja2.StrictUndefined)
     env.filters["cell"] = cell

@@ -25,6 +25,7 @@ import jinja2  # noqa: E402
 import perf_chart  # noqa: E402
 from atomic_file import write_atomic  # noqa: E402
 import perf_model  # noqa: E402
+import template_env  # noqa: E402
 
 PROG = "render_perf"
 _TEMPLATES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "templates")
@@ -51,10 +52,10 @@ def load(path):
 
 
 def render(profile, template):
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(_TEMPLATES),
-                             autoescape=template.endswith(".html.j2"),
-                             trim_blocks=True, lstrip_blocks=True,
-                             undefined=jinja2.StrictUndefined)
+    env = template_env.environment(_TEMPLATES,
+                                   autoescape=template.endswith(".html.j2"),
+                                   trim_blocks=True, lstrip_blocks=True,
+                                   undefined=jinja2.StrictUndefined)
     sizes = perf_model.sizes(profile)
     tables = {op: perf_model.ratio_table(profile, op) for op in perf_model.ops(profile)}
     charts = {op: [(layout, perf_chart.chart(perf_model.series(profile, op, layout),
