@@ -53,14 +53,15 @@ BROKEN_NEEDS := $(BROKEN_SOS) $(BUILD)/libreshape_ref.so $(BUILD)/reshape-confor
 
 test-broken: $(BUILD)/tests/broken $(BROKEN_NEEDS)
 	@rm -f $(BROKEN_RUNS)/*.row.json
-	BROKEN_RUNS=$(BROKEN_RUNS) $(BUILD)/tests/broken; rc=$$?; \
-	$(PYTHON) tests/broken/table.py $(BROKEN_RUNS) $(BUILD)/broken/README.md || exit 1; \
-	cmp -s $(BUILD)/broken/README.md reports/broken/README.md || echo "test-broken: this \
-	run's table ($(BUILD)/broken/README.md) differs from reports/broken/README.md; \
-	'make broken-table' updates it"; exit $$rc
+	BROKEN_RUNS=$(BROKEN_RUNS) $(BUILD)/tests/broken
 
+# The table: every broken candidate over every case file but the sweep
+# (caught_test.c, BROKEN_TABLE), whose counts reports/broken/README.md shows.
 .PHONY: broken-table
-broken-table:
+broken-table: $(BUILD)/tests/broken $(BROKEN_NEEDS)
+	@rm -f $(BROKEN_RUNS)/*.row.json
+	BROKEN_TABLE=1 BROKEN_RUNS=$(BROKEN_RUNS) $(BUILD)/tests/broken \
+	  --filter 'broken/@(caught|base_is_conformant|reference_is_conformant)'
 	$(PYTHON) tests/broken/table.py $(BROKEN_RUNS) reports/broken/README.md
 
 test-broken-san: $(BUILD)/san/tests/broken $(BROKEN_NEEDS)

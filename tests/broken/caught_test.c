@@ -5,9 +5,13 @@
  * whole default case set (both must be conformant), and on every
  * build/broken/<name>.so other than base.so (each must be nonconformant,
  * with at least one (case, variant) result of the verdict its defect
- * declares).  A broken candidate runs on every case file but the sweep
- * (SWEEP_FILE, a grid of shapes over the rules the other files state), or
- * on the hand-written files alone when its defect faults on most cases.
+ * declares).  A broken candidate runs on the hand-written case files, then,
+ * when they did not catch it as declared, on every case file but the sweep
+ * (SWEEP_FILE, a grid of shapes over the rules the other files state); one
+ * whose defect faults on most cases on the hand-written files alone.  With
+ * BROKEN_TABLE set (`make broken-table`) each runs on every file but the
+ * sweep at once, unless its defect faults on most cases: the counts of
+ * reports/broken/README.md.
  * Each run leaves its report and log in $BROKEN_RUNS (default
  * build/broken/runs) and a one-row summary, <name>.row.json, that
  * tests/broken/table.py turns into reports/broken/README.md.
@@ -310,11 +314,19 @@ ParameterizedTest(struct candidate *c, broken, caught, .timeout = 600)
     cr_assert(run_verdict_counts(d.expect),
               "%s: expected verdict \"%s\" does not count against "
               "conformance", c->name, d.expect);
+    /* the hand-written files first: they catch 63 of the 72 in a sixth of
+     * a run over every file; the table's run (BROKEN_TABLE) takes every
+     * file for each, as the table counts them */
+    int whole = getenv("BROKEN_TABLE") != NULL && !d.faults_on_most_cases;
     struct case_args cases;
-    broken_cases(&cases, d.faults_on_most_cases);
+    broken_cases(&cases, !whole);
     cr_assert_gt(cases.nfiles, 0, "no case files under %s", run_cases_dir());
     struct run_summary s;
     int rc = run(so, c->name, &d, &cases, &s);
+    if (s.caught_expected == 0 && !whole && !d.faults_on_most_cases) {
+        broken_cases(&cases, 0);
+        rc = run(so, c->name, &d, &cases, &s);
+    }
     cr_assert_str_eq(s.verdict, "nonconformant",
                      "%s survived the suite (%s); see %s/%s.json",
                      c->name, d.defect, run_runs_dir(), c->name);
