@@ -44,7 +44,7 @@ HT_BROKEN := $(BUILD)/broken/zero_copies_right_aligned.so \
 test-harness: $(BUILD)/tests/harness $(BUILD)/reshape-conform $(HT_CANDS) $(HT_BROKEN)
 	HARNESS_BIN=$(BUILD)/reshape-conform $(BUILD)/tests/harness
 
-# The sanitized tier runs every test but six long runs whose C
+# The sanitized tier runs every test but eleven long runs whose C
 # code paths other tests put under the sanitizers already (their subject,
 # an equality of outputs, the plain tier checks):
 #   determinism/the_reference_twice_over_the_whole_suite: two runs of the
@@ -66,12 +66,27 @@ test-harness: $(BUILD)/tests/harness $(BUILD)/reshape-conform $(HT_CANDS) $(HT_B
 #     them in journal/a_torn_last_line_is_reported_and_its_result_runs_again
 #   certify/the_shipped_cuda_bundle_verifies: verify of a stored bundle
 #     against an older suite (2.7 CPU-s); verify runs under them as above
+#   determinism/a_crashing_candidate_twice, a_candidate_writing_before_dst_twice,
+#     a_leaking_candidate_twice: two whole-suite runs each, --jobs 2 and 1,
+#     whose verdicts must be equal (10 CPU-s); crashes and writes before dst
+#     are judged under them in isolation/segfault_is_crash_and_the_run_goes_on
+#     and isolation/write_before_dst_is_memory_violation, leaks in
+#     isolation/leak_per_call_is_leak
+#   findings/a_one_defect_kernel_prints_one_finding,
+#     json_findings_hold_every_failing_run_once: a broken candidate over the
+#     whole suite (6.3 CPU-s); findings are grouped and printed under them in
+#     cli/transcript_of_a_crashing_run_is_one_finding
 HT_SAN_SKIP := determinism/the_reference_twice_over_the_whole_suite
 HT_SAN_SKIP := $(HT_SAN_SKIP)|shard/n_shards_merged_are_the_whole_run
 HT_SAN_SKIP := $(HT_SAN_SKIP)|isolation/a_copy_past_the_end_is_always_caught_and_verdicts_do_not_depend_on_jobs
 HT_SAN_SKIP := $(HT_SAN_SKIP)|certify/the_reference_is_certified_over_the_whole_suite
 HT_SAN_SKIP := $(HT_SAN_SKIP)|journal/a_sigkilled_run_resumes_to_the_clean_report
 HT_SAN_SKIP := $(HT_SAN_SKIP)|certify/the_shipped_cuda_bundle_verifies
+HT_SAN_SKIP := $(HT_SAN_SKIP)|determinism/a_crashing_candidate_twice
+HT_SAN_SKIP := $(HT_SAN_SKIP)|determinism/a_candidate_writing_before_dst_twice
+HT_SAN_SKIP := $(HT_SAN_SKIP)|determinism/a_leaking_candidate_twice
+HT_SAN_SKIP := $(HT_SAN_SKIP)|findings/a_one_defect_kernel_prints_one_finding
+HT_SAN_SKIP := $(HT_SAN_SKIP)|findings/json_findings_hold_every_failing_run_once
 
 test-harness-san: $(BUILD)/san/tests/harness $(BUILD)/san/reshape-conform $(HT_CANDS) $(HT_BROKEN)
 	@$(call san_run,HARNESS_BIN=$(BUILD)/san/reshape-conform \
