@@ -261,12 +261,9 @@ static struct criterion_test_params layout_param_array(void)
     return cr_make_param_array(struct case_param, layout_params, LIBRARY_COUNT);
 }
 
-ParameterizedTestParameters(adapters, in_place) { return layout_param_array(); }
-ParameterizedTestParameters(adapters, strided) { return layout_param_array(); }
-ParameterizedTestParameters(adapters, short_dst) { return layout_param_array(); }
 
 /* In place: dst->data == src->data; the bytes stay as they were. */
-ParameterizedTest(struct case_param *cp, adapters, in_place)
+static void check_in_place(const struct case_param *cp)
 {
     const struct library *lib = &libraries[cp->library];
     const struct example *e = &examples[cp->example];
@@ -295,7 +292,7 @@ ParameterizedTest(struct case_param *cp, adapters, in_place)
  * of 6 sit 8 apart: each element lands at its row-major position, the gaps
  * keep their canaries.  Libraries with dense tensors only must say
  * NOT_SUPPORTED, both in `supports` and in the call. */
-ParameterizedTest(struct case_param *cp, adapters, strided)
+static void check_strided(const struct case_param *cp)
 {
     const struct library *lib = &libraries[cp->library];
     const struct example *e = &examples[cp->example];
@@ -343,7 +340,7 @@ ParameterizedTest(struct case_param *cp, adapters, strided)
 }
 
 /* A dst one element short is caller misuse: INVALID_ARGUMENT, nothing written. */
-ParameterizedTest(struct case_param *cp, adapters, short_dst)
+static void check_short_dst(const struct case_param *cp)
 {
     const struct library *lib = &libraries[cp->library];
     const struct example *e = &examples[cp->example];
@@ -391,4 +388,15 @@ Test(adapters, xnnpack_writes_input_volume_past_a_smaller_dst)
     cr_assert_eq(c->execute(&p, &src, &dst), RESHAPE_OK, "%s", adapter_why(c));
     cr_expect_arr_eq(out, in, sizeof in, "the 24 input elements");
     cr_expect_eq(out[24], CANARY, "nothing past the input's volume");
+}
+
+/* The three layouts above on library `cp->library`, in one process (loading
+ * a library costs more than its calls: tests/common/rows.h). */
+ParameterizedTestParameters(adapters, layouts_of_explicit_dims) { return layout_param_array(); }
+
+ParameterizedTest(struct case_param *cp, adapters, layouts_of_explicit_dims)
+{
+    check_in_place(cp);
+    check_strided(cp);
+    check_short_dst(cp);
 }
