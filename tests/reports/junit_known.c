@@ -116,7 +116,7 @@ Test(junit_known, merged_shards_keep_what_each_knew, .timeout = 180)
     char *dir = rt_workdir("junit-merged");
     char *j1 = rt_join(s1, "report.json"), *j2 = rt_join(s2, "report.json");
     char *out = rt_join(dir, "merged.json"), *xml = rt_join(dir, "merged.xml");
-    char *argv[] = {JT_HARNESS, "merge", j1, j2, "-o", out, "--junit", xml, NULL};
+    char *argv[] = {(char *)JT_HARNESS, "merge", j1, j2, "-o", out, "--junit", xml, NULL};
     rt_result r;
     cr_assert_eq(rt_run(&r, argv, dir, 60.0), 0);
     cr_expect_eq(r.exit_code, 1, "the merged report is nonconformant (known failures)");

@@ -1,6 +1,6 @@
 /*
  * junit_support.h - what the JUnit tests (junit.c, junit_known.c) share:
- * running build/reshape-conform on a candidate over the hand-written
+ * running the harness (JT_HARNESS) on a candidate over the hand-written
  * OpenVINO cases with a JSON and a JUnit report, and validating a file
  * with xmllint against a schema: tests/reports/junit.xsd (the project's
  * reading of the common readers) or Jenkins' junit-10.xsd, whose path the
@@ -11,7 +11,11 @@
 
 #include <stddef.h>
 
-#define JT_HARNESS "build/reshape-conform"
+/* The harness these tests run: REPORTS_HARNESS, or build/reshape-conform
+ * (test-reports-san gives build/san/reshape-conform). */
+#define JT_HARNESS jt_harness()
+const char *jt_harness(void);
+
 #define JT_XSD "tests/reports/junit.xsd"
 #define JT_CASES "cases/openvino_reshape_1.yaml"
 
