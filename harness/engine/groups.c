@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "groups.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -57,6 +58,20 @@ void groups_remove(pid_t pid)
     }
 }
 
+/* The scratch folder the handler removes: written while `scratch_set` is
+ * 0, read by the handler only while it is 1. */
+static char scratch[PATH_MAX];
+static atomic_int scratch_set;
+
+void groups_scratch(const char *dir)
+{
+    atomic_store(&scratch_set, 0);
+    if (dir && strlen(dir) < sizeof scratch) {
+        memcpy(scratch, dir, strlen(dir) + 1);
+        atomic_store(&scratch_set, 1);
+    }
+}
+
 static void on_interrupt(int sig)
 {
     for (int k = 0; k < GROUPS_MAX; k++) {
@@ -64,6 +79,9 @@ static void on_interrupt(int sig)
         if (g > 0 && !never_killed(g))
             kill(-g, SIGKILL);
     }
+    /* rmdir is async-signal-safe; a folder with files in it stays */
+    if (atomic_load(&scratch_set))
+        rmdir(scratch);
     signal(sig, SIG_DFL);
     raise(sig);
 }

@@ -10,7 +10,8 @@
  * SIGINT, SIGTERM, SIGHUP and SIGQUIT (when nobody else handles them)
  * SIGKILL every group registered here, then end the harness as they would
  * have, never the group of a pid at most 1, the harness's or its own
- * group.  Depends on POSIX signals and threads and C11 atomics.
+ * group, after removing the run's empty scratch folder.  Depends on POSIX
+ * signals and threads and C11 atomics.
  */
 #ifndef HARNESS_GROUPS_H
 #define HARNESS_GROUPS_H
@@ -33,5 +34,14 @@ void groups_remove(pid_t pid);
 
 /* Installs the handler (once per process; later calls do nothing). */
 void groups_watch(void);
+
+/*
+ * Names `dir` (an absolute path shorter than PATH_MAX; NULL: none) as the
+ * run's scratch folder, which the handler removes (rmdir) after its kills:
+ * in a sandbox with a mount namespace its files are in each slot's tmpfs,
+ * gone with the slot, and the folder itself is empty.  One folder at a
+ * time; a later call replaces it.
+ */
+void groups_scratch(const char *dir);
 
 #endif

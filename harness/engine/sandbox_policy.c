@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "base/base.h"
+#include "groups.h"
 #include "sandbox_int.h"
 #include "worker_proc.h"
 
@@ -210,6 +211,7 @@ int sandbox_policy_make(sandbox_policy *p, const char *candidate, const sandbox_
         return -1;
     }
     p->scratch = resolve_loose(scratch);
+    groups_scratch(p->scratch);
     p->candidate = xstrdup(candidate);
     p->scratch_bytes = spec->scratch_bytes ? spec->scratch_bytes : SANDBOX_SCRATCH_BYTES;
     free(scratch);
@@ -265,6 +267,8 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
 
 void sandbox_policy_free(sandbox_policy *p)
 {
+    if (p->scratch)
+        groups_scratch(NULL);
     if (p->scratch && access(p->scratch, F_OK) == 0)
         nftw(p->scratch, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
     free(p->scratch);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "base/base.h"
+#include "groups.h"
 #include "sandbox_int.h"
 
 /*
@@ -92,6 +93,7 @@ void sandbox_choose_uid(sandbox_policy *p, const char *candidate, int first_own)
         rmdir(p->scratch);
         free(p->scratch);
         p->scratch = moved;
+        groups_scratch(p->scratch);
         moved = NULL;
         free(bad);
         if (unreadable_after_drop(p, candidate, first_own, &bad) != 0)

@@ -192,6 +192,13 @@ Test(zygote, an_interrupted_harness_leaves_nothing_running, .timeout = 60)
     char mark[96];
     snprintf(mark, sizeof mark, "RESHAPE_ZYGOTE_MARK=%ld", (long)getpid());
     putenv(mark);
+    /* its scratch folder is made in TMPDIR: one the dropped uid can reach */
+    char tmp[64], tmpdir[96];
+    snprintf(tmp, sizeof tmp, "/tmp/harness-interrupted-XXXXXX");
+    cr_assert(mkdtemp(tmp));
+    cr_assert_eq(chmod(tmp, 0755), 0);
+    snprintf(tmpdir, sizeof tmpdir, "TMPDIR=%s", tmp);
+    putenv(tmpdir);
     char *argv[] = {(char *)harness_bin(), "--candidate", CANDS "hang_with_child.so", "--cases",
                     BASIC, "--variants", "dense", "--jobs", "1", "--timeout-ms", "60000",
                     "--quiet", NULL};
@@ -202,6 +209,7 @@ Test(zygote, an_interrupted_harness_leaves_nothing_running, .timeout = 60)
     pid_t pid;
     cr_assert_eq(posix_spawn(&pid, argv[0], &fa, NULL, argv, environ), 0);
     posix_spawn_file_actions_destroy(&fa);
+    unsetenv("TMPDIR");
     /* the harness, the slot's zygote and worker, and the worker's child */
     int seen = 0;
     for (int tries = 0; tries < 400 && seen < 4; tries++) {
@@ -215,4 +223,6 @@ Test(zygote, an_interrupted_harness_leaves_nothing_running, .timeout = 60)
     cr_assert_eq(waitpid(pid, &st, 0), pid);
     cr_expect(WIFSIGNALED(st) && WTERMSIG(st) == SIGTERM, "the harness did not end of SIGTERM");
     cr_expect_eq(survivors(mark), 0, "processes outlived the harness");
+    cr_expect(dir_is_empty(tmp), "the interrupted run left its scratch folder in %s", tmp);
+    rmdir(tmp);
 }
