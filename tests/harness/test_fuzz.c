@@ -7,7 +7,11 @@
  * does not fail again when run alone is no case.  Also the findings of a
  * broken candidate's run: its terminal output and the JSON counts.
  */
+#define _XOPEN_SOURCE 700
 #include <dirent.h>
+#include <ftw.h>
+#include <stdlib.h>
+#include <sys/stat.h>
 
 #include "run_harness.h"
 
@@ -52,10 +56,30 @@ static int count_yaml(const char *dir)
     return n;
 }
 
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)ftw;
+    return flag == FTW_DP ? rmdir(path) : unlink(path);
+}
+
+/* The folder make_dir made in this test's process, removed as it exits
+ * (each test is a process of its own). */
+static char made[64];
+
+static void remove_made(void)
+{
+    if (made[0])
+        nftw(made, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 static void make_dir(char *dir, size_t size, const char *prefix)
 {
     temp_template(dir, size, prefix);
     cr_assert(mkdtemp(dir));
+    if (!made[0])
+        atexit(remove_made);
+    snprintf(made, sizeof made, "%s", dir);
 }
 
 Test(fuzz, the_reference_agrees_with_itself_over_a_fixed_budget, .timeout = 300)
