@@ -175,6 +175,18 @@ static int write_seeds(const char *dir)
     return written ? 0 : 1;
 }
 
+/* The policy of the candidate's sandbox, whose scratch folder this
+ * process removes as it exits (libFuzzer ends with exit()); a process
+ * forked from it inherits the handler, not the folder. */
+static sandbox_policy sb;
+static pid_t sb_owner;
+
+static void drop_scratch(void)
+{
+    if (getpid() == sb_owner)
+        sandbox_policy_free(&sb);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     /* the engine starts its workers as this binary (worker_proc.h) */
@@ -203,10 +215,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     if (!realpath(cand_path, real))
         die(EXIT_HARNESS, "fuzz_candidate: cannot read candidate '%s'", cand_path);
     /* the candidate confined as in a run */
-    static sandbox_policy sb;
     sandbox_spec spec = {NULL, 0, NULL, 0, NULL, 0, 0};
     if (sandbox_policy_make(&sb, real, &spec, &err) != 0)
         die(EXIT_HARNESS, "fuzz_candidate: %s", err);
+    sb_owner = getpid();
+    atexit(drop_scratch);
     eng = engine_start(ISO_WORKER, 1, real, timeout_ms, &sb, 1 << 16, 1 << 16, &probe, &err);
     if (!eng)
         die(EXIT_HARNESS, "fuzz_candidate: %s", err);

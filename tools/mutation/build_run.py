@@ -102,7 +102,10 @@ def run_harness(root, so, env_extra, args, limit_s):
         for line in p.stdout:
             if VERDICT_LINE.match(line):
                 first = line.strip()
-                os.killpg(p.pid, signal.SIGKILL)
+                # SIGTERM: the harness kills its workers' groups and
+                # removes its scratch folder before it ends (SIGKILL left
+                # the folder behind, one a killed mutant)
+                os.killpg(p.pid, signal.SIGTERM)
                 break
         p.stdout.close()
         rc = p.wait()
