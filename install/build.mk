@@ -57,19 +57,21 @@ DEB_PACKAGES += pkgconf git
 
 $(BUILD)/reshape-candidate.pc: install/reshape-candidate.pc.in FORCE_PC
 	@mkdir -p $(@D)
-	@sed -e 's|@VERSION@|$(VERSION)|g' $< >$@.tmp
-	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+	@t=$@.tmp.$$$$; sed -e 's|@VERSION@|$(VERSION)|g' $< >$$t && \
+	  if cmp -s $$t $@; then rm -f $$t; else mv $$t $@; fi
 .PHONY: FORCE_PC
 
 # The suite's commit, stamped into the harness at build time, for an
 # installed tree that has no checkout to ask (harness/report/suite_commit.c,
 # -DSUITE_COMMIT_STAMP); build/gen/suite_commit.txt changes only when HEAD
-# moved, so nothing is rebuilt otherwise.
+# moved, so nothing is rebuilt otherwise.  Each writer has a temporary file
+# of its own: make test's targets run as make processes side by side, and
+# two sharing one name lost it to each other's mv.
 SUITE_COMMIT := $(shell git rev-parse HEAD 2>/dev/null || echo unknown)
 $(BUILD)/gen/suite_commit.txt: FORCE_COMMIT
 	@mkdir -p $(@D)
-	@echo '$(SUITE_COMMIT)' >$@.tmp
-	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+	@t=$@.tmp.$$$$; echo '$(SUITE_COMMIT)' >$$t && \
+	  if cmp -s $$t $@; then rm -f $$t; else mv $$t $@; fi
 .PHONY: FORCE_COMMIT
 SUITE_COMMIT_OBJ := $(BUILD)/obj/harness/report/suite_commit.o \
                     $(BUILD)/san/obj/harness/report/suite_commit.o
