@@ -142,8 +142,9 @@ static int seen(const fuzz_session *s, const char *kind)
 
 /* Runs `c` alone REPRODUCE_RUNS times in variant `v`: 1 when every run
  * fails as `kind` again (*detail then the last run's), else 0.  One run
- * alone let a candidate that fails one call in 50 at random through about
- * one time in 20 (seen in make test); three all failing is one in 10^5. */
+ * alone let tests/harness/candidates/flaky_internal.c, which fails one
+ * call in 50 at random, through to a written case (a make test failed so);
+ * with three, 20 runs of its test's fuzz session wrote no such case. */
 enum { REPRODUCE_RUNS = 3 };
 
 static int reproduces(fuzz_session *s, const rcase *c, variant v, const char *kind, char **detail)
@@ -179,8 +180,8 @@ static int report_failure(fuzz_session *s, const rcase *c, const result *r, char
     s->kinds[s->nkinds++] = kind;
     if (!reproduces(s, &m, r->v, kind, &detail)) {
         s->unreproduced++;
-        printf("fuzz: %s in %s did not fail again in each of 3 runs alone (%s): no case written\n", kind,
-               variant_name(r->v), detail);
+        printf("fuzz: %s in %s did not fail again in each of %d runs alone (%s): no case written\n",
+               kind, variant_name(r->v), REPRODUCE_RUNS, detail);
         free(detail);
         return 0;
     }

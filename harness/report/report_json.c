@@ -272,7 +272,8 @@ int report_write_json(json_t *report, const char *path, char **err)
     char *why = NULL;
     if (atomic_open(&af, path, &why) == 0) {
         /* dumped to memory, then one write: json_dumpf calls fwrite once a
-         * token, a tenth of a whole-suite run's CPU */
+         * token (a whole-suite run with --json: 1104 ms of task-clock that
+         * way, 852 this way) */
         char *text = json_dumps(report, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
         size_t len = text ? strlen(text) : 0;
         int failed = !text || fwrite(text, 1, len, af.f) != len;

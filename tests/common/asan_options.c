@@ -7,9 +7,9 @@
  * then loads the system's CA bundle (/etc/ssl/certs/ca-certificates.crt,
  * about 140 certificates) through mbedtls, which finds each certificate
  * with strstr over the rest of the file.  ASan's strstr interceptor
- * measures that whole rest on every call: about 20 ms of CPU a process,
- * twice what the tests in most of them cost (measured: 200 empty tests
- * took 10.7 CPU-s under ASan, 6.5 with this option).
+ * measures that whole rest on every call: about 20 ms of CPU a process
+ * (measured: 200 empty tests took 10.7 CPU-s under ASan, 6.5 with this
+ * option).
  *
  * What it costs: ASan no longer checks the bytes a strstr call reads, in
  * these binaries only; every other access, and every other string

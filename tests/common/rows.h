@@ -7,11 +7,10 @@
  * system's CA bundle (/etc/ssl/certs/ca-certificates.crt).  That costs
  * about 12 ms of CPU per row, and about 50 ms under ASan: 786 reference
  * rows took 47 CPU-s under the sanitizers, for 0.2 s of tests.
- * The rows of one table test one function on many inputs and
- * share no state, so they share a process; a row that
- * crashes takes the table's test with it, and a failed cr_assert ends the
- * test at its row, whose message must name it (every body here prints its
- * row's name, or its dtype, op or index).
+ * The rows of one table test one function on many inputs and share no
+ * state, so they share a process.  A row that crashes takes the table's
+ * test with it, and a failed cr_assert ends the test at its row: its
+ * message must name the row (its name, dtype, op or index).
  *
  * Use it where ParameterizedTest would go, with the same
  * ParameterizedTestParameters(Suite, Name) generator before it:
