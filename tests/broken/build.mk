@@ -51,9 +51,12 @@ BROKEN_RUNS_SAN := $(BUILD)/broken/runs-san
 BROKEN_NEEDS := $(BROKEN_SOS) $(BUILD)/libreshape_ref.so $(BUILD)/reshape-conform \
                 $(BUILD)/slow/slow_100x.so
 
+# The table of this run (each candidate on the files that caught it first)
+# goes to build/broken/README.md, so that table.py runs on every make test.
 test-broken: $(BUILD)/tests/broken $(BROKEN_NEEDS)
 	@rm -f $(BROKEN_RUNS)/*.row.json
-	BROKEN_RUNS=$(BROKEN_RUNS) $(BUILD)/tests/broken
+	BROKEN_RUNS=$(BROKEN_RUNS) $(BUILD)/tests/broken; rc=$$?; \
+	$(PYTHON) tests/broken/table.py $(BROKEN_RUNS) $(BUILD)/broken/README.md || exit 1; exit $$rc
 
 # The table: every broken candidate over every case file but the sweep
 # (caught_test.c, BROKEN_TABLE), whose counts reports/broken/README.md shows.
