@@ -65,8 +65,12 @@ char *xasprintf(const char *fmt, ...)
     return b.s;
 }
 
+volatile sig_atomic_t util_interrupting;
+
 void die(int code, const char *fmt, ...)
 {
+    while (util_interrupting)
+        pause();
     va_list ap;
     fflush(stdout);
     fputs("reshape-conform: ", stderr);

@@ -11,6 +11,7 @@
 #ifndef HARNESS_UTIL_H
 #define HARNESS_UTIL_H
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -32,7 +33,18 @@ char *xstrdup(const char *s);
 /* A newly allocated string formatted as by printf. */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Prints "reshape-conform: MESSAGE" to stderr and exits with `code`. */
+/*
+ * The signal an interrupt handler (engine/groups.c) is ending the process
+ * with, set first thing in the handler; 0 before.  While it is set, die()
+ * waits for that signal instead of exiting: the processes the handler
+ * kills are no failure of the run (a zygote SIGKILLed while loading its
+ * candidate made the harness exit 3, "candidate ... died while loading",
+ * in place of ending by the SIGINT).
+ */
+extern volatile sig_atomic_t util_interrupting;
+
+/* Prints "reshape-conform: MESSAGE" to stderr and exits with `code`; while
+ * util_interrupting is set, waits instead for the signal to end it. */
 void die(int code, const char *fmt, ...)
     __attribute__((format(printf, 2, 3), noreturn));
 /* Prints "reshape-conform: warning: MESSAGE" to stderr. */

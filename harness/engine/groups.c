@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE
 #include "groups.h"
+#include "base/base.h"
 
 #include <limits.h>
 #include <pthread.h>
@@ -74,6 +75,7 @@ void groups_scratch(const char *dir)
 
 static void on_interrupt(int sig)
 {
+    util_interrupting = sig;   /* a thread that dies of our kills waits */
     for (int k = 0; k < GROUPS_MAX; k++) {
         int g = atomic_load(&leaders[k]);
         if (g > 0 && !never_killed(g))
