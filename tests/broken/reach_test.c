@@ -20,21 +20,9 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "../common/folders.h"
 #include "expect_caught.h"
 #include "run.h"
-
-/* 1 when folder `dir` holds nothing. */
-static int empty_dir(const char *dir)
-{
-    DIR *d = opendir(dir);
-    cr_assert_not_null(d, "cannot list \"%s\"", dir);
-    struct dirent *e;
-    int n = 0;
-    while ((e = readdir(d)))
-        n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
-    closedir(d);
-    return n == 0;
-}
 
 /*
  * Runs build/broken/<name>.so on one case file with $TMPDIR a folder of
@@ -68,7 +56,7 @@ static void reached_from(const char *so, const char *name, const char *act)
     unsetenv("TMPDIR");
     unsetenv("RESHAPE_HOSTILE_MARK");
     /* the folder is judged and removed before anything can end the test */
-    int left = !empty_dir(tmp);
+    int left = !dir_is_empty(tmp);
     char cmd[160];
     snprintf(cmd, sizeof cmd, "rm -rf %s", tmp);
     cr_expect_eq(system(cmd), 0);

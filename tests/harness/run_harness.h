@@ -18,6 +18,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../common/folders.h"
+
 #define CANDS "build/tests/harness_cands/"
 #define BASIC "tests/harness/data/basic"
 
@@ -29,20 +31,6 @@ typedef struct run {
 } run;
 
 /* A mkdtemp/mkstemp template: `prefix` and six placeholder characters. */
-/* 1 when folder `dir` holds nothing (fails the test when it cannot be
- * read). */
-static inline int dir_is_empty(const char *dir)
-{
-    DIR *d = opendir(dir);
-    cr_assert_not_null(d, "cannot read the folder '%s'", dir);
-    struct dirent *e;
-    int n = 0;
-    while ((e = readdir(d)))
-        n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
-    closedir(d);
-    return n == 0;
-}
-
 static inline void temp_template(char *buf, size_t size, const char *prefix)
 {
     snprintf(buf, size, "%s%c%c%c%c%c%c", prefix, 'X', 'X', 'X', 'X', 'X', 'X');

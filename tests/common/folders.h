@@ -1,0 +1,26 @@
+/*
+ * folders.h - what the test binaries ask of a folder (tests/harness and
+ * tests/broken share it).  Depends on Criterion and POSIX dirent.
+ */
+#ifndef TESTS_COMMON_FOLDERS_H
+#define TESTS_COMMON_FOLDERS_H
+
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <string.h>
+
+/* 1 when folder `dir` holds nothing (fails the test when it cannot be
+ * read). */
+static inline int dir_is_empty(const char *dir)
+{
+    DIR *d = opendir(dir);
+    cr_assert_not_null(d, "cannot read the folder '%s'", dir);
+    struct dirent *e;
+    int n = 0;
+    while ((e = readdir(d)))
+        n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+    closedir(d);
+    return n == 0;
+}
+
+#endif
