@@ -44,7 +44,7 @@ HT_BROKEN := $(BUILD)/broken/zero_copies_right_aligned.so \
 test-harness: $(BUILD)/tests/harness $(BUILD)/reshape-conform $(HT_CANDS) $(HT_BROKEN)
 	HARNESS_BIN=$(BUILD)/reshape-conform $(BUILD)/tests/harness
 
-# The sanitized tier runs every test but twelve long runs whose C
+# The sanitized tier runs every test but eleven long runs whose C
 # code paths other tests put under the sanitizers already (their subject,
 # an equality of outputs, the plain tier checks):
 #   determinism/the_reference_twice_over_the_whole_suite: two runs of the
@@ -76,10 +76,6 @@ test-harness: $(BUILD)/tests/harness $(BUILD)/reshape-conform $(HT_CANDS) $(HT_B
 #     json_findings_hold_every_failing_run_once: a broken candidate over the
 #     whole suite (6.3 CPU-s); findings are grouped and printed under them in
 #     cli/transcript_of_a_crashing_run_is_one_finding
-#   perf_budget/a_budget_of_a_few_seconds_gives_a_partial_profile_that_says_what_it_left_out:
-#     measures for its budget, by design (2.8 CPU-s); the budget's rule runs
-#     under them in perf_budget/the_rule_measures_a_sample_then_what_the_time_left_affords,
-#     a profile in perf/a_call_over_the_point_budget_is_timed_once_and_cuts_its_series
 HT_SAN_SKIP := determinism/the_reference_twice_over_the_whole_suite
 HT_SAN_SKIP := $(HT_SAN_SKIP)|shard/n_shards_merged_are_the_whole_run
 HT_SAN_SKIP := $(HT_SAN_SKIP)|isolation/a_copy_past_the_end_is_always_caught_and_verdicts_do_not_depend_on_jobs
@@ -91,7 +87,6 @@ HT_SAN_SKIP := $(HT_SAN_SKIP)|determinism/a_candidate_writing_before_dst_twice
 HT_SAN_SKIP := $(HT_SAN_SKIP)|determinism/a_leaking_candidate_twice
 HT_SAN_SKIP := $(HT_SAN_SKIP)|findings/a_one_defect_kernel_prints_one_finding
 HT_SAN_SKIP := $(HT_SAN_SKIP)|findings/json_findings_hold_every_failing_run_once
-HT_SAN_SKIP := $(HT_SAN_SKIP)|perf_budget/a_budget_of_a_few_seconds_gives_a_partial_profile_that_says_what_it_left_out
 
 test-harness-san: $(BUILD)/san/tests/harness $(BUILD)/san/reshape-conform $(HT_CANDS) $(HT_BROKEN)
 	@$(call san_run,HARNESS_BIN=$(BUILD)/san/reshape-conform \
