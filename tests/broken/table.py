@@ -34,8 +34,10 @@ Each row is one run of
 selection: *all* is the default case set; *all but the sweep* is every file
 under `cases/` except `cases/generated/sweep.yaml` (a grid of shapes over the
 rules the other files state); *hand-written* is `cases/*.yaml`, for defects
-that fault on most cases (every fault costs a worker restart). The reports
-are left in `build/broken/runs/`.
+that fault on most cases (every fault costs a worker restart); *spec
+examples* is those files with `--filter 'openvino_example*'`, the first a
+`make test` run tries for such a defect (`make broken-table` writes this
+table from the largest). The reports are left in `build/broken/runs/`.
 
 - *caught*: (case, variant) results whose verdict counts against conformance.
 - *as expected*: results with the expected verdict.
