@@ -1,7 +1,7 @@
 /*
  * forge.h - what the forgery tests (test_forgery.c, test_signature.c)
- * share: certify a test candidate into a folder of its own, read the
- * bundle with libarchive (bundle.c), edit members as a forger with this
+ * share: a test candidate's bundle (certified once per run, fixtures.h)
+ * in a folder of its own, read with libarchive (bundle.c), edit members as a forger with this
  * repository would (the report with jansson, the views rendered again with
  * report_write_junit and reports/render.py), recompute the manifest, write
  * the archive again and run `verify` on it.  Included by those test files
@@ -10,6 +10,7 @@
 #ifndef TESTS_HARNESS_FORGE_H
 #define TESTS_HARNESS_FORGE_H
 
+#include "fixtures.h"
 #include "run_harness.h"
 
 #include "report/report.h"
@@ -48,13 +49,13 @@ static inline void forge_init(forge *f)
     snprintf(f->forged, sizeof f->forged, "%s/forged.tar.gz", f->dir);
 }
 
-/* certify CANDS/`cand`.so over `cases` (with `extra` options) into a new
- * folder and reads the bundle into f->b. */
-static inline void forge_certify(forge *f, const char *cand, const char *cases, const char *extra)
+/* The bundle certify writes for CANDS/`cand`.so over `cases` (certified
+ * once per run of the tests, fixtures.h), copied into a new folder and
+ * read into f->b. */
+static inline void forge_certify(forge *f, const char *cand, const char *cases)
 {
     forge_init(f);
-    f->code = forge_sh("%s certify --candidate " CANDS "%s.so --cases %s --out %s/out --quiet %s "
-                 ">%s/log 2>&1", harness_bin(), cand, cases, f->dir, extra, f->dir);
+    f->code = shared_certify(cand, cases, f->dir);
     cr_assert(f->code <= 1, "certify exited %d", f->code);
     char *err = NULL;
     cr_assert_eq(bundle_read(&f->b, f->path, &err), 0, "%s", err);

@@ -14,7 +14,7 @@
 Test(forgery, a_flipped_verdict_is_verdict_mismatch, .timeout = 120)
 {
     forge f;
-    forge_certify(&f, "wrong_shape", BASIC, "");
+    forge_certify(&f, "wrong_shape", BASIC);
     cr_assert_eq(f.code, 1);
     json_t *r = member(&f.b, "report.json");
     json_object_set_new(r, "verdict", json_string("conformant"));
@@ -32,7 +32,7 @@ Test(forgery, a_flipped_verdict_is_verdict_mismatch, .timeout = 120)
 Test(forgery, edited_results_are_caught_by_what_they_imply_or_by_a_rerun, .timeout = 120)
 {
     forge f;
-    forge_certify(&f, "wrong_shape", BASIC, "");
+    forge_certify(&f, "wrong_shape", BASIC);
     cr_assert_eq(f.code, 1);
     char *out;
     /* results edited, the rest left: the summary, matrices, views disagree */
@@ -74,7 +74,7 @@ Test(forgery, edited_results_are_caught_by_what_they_imply_or_by_a_rerun, .timeo
 Test(forgery, a_dropped_variant_is_variant_missing, .timeout = 120)
 {
     forge f;
-    forge_certify(&f, "wrong_shape", BASIC, "");
+    forge_certify(&f, "wrong_shape", BASIC);
     json_t *r = member(&f.b, "report.json"), *kept = json_array();
     size_t i;
     json_t *e;
@@ -107,7 +107,7 @@ static const char *suite_copy(const forge *f, const char *sed, char *buf, size_t
 Test(forgery, a_swapped_suite_is_suite_digest_mismatch, .timeout = 120)
 {
     forge f, real;
-    forge_certify(&real, "good", BASIC, "");
+    forge_certify(&real, "good", BASIC);
     /* trigger_f32, the case wrong_shape fails, accepts its wrong shape in this
      * suite: the ids are the same, a case's text is not */
     char dir[128];
@@ -144,8 +144,8 @@ Test(forgery, a_swapped_suite_is_suite_digest_mismatch, .timeout = 120)
 Test(forgery, a_report_from_another_candidate_is_candidate_mismatch, .timeout = 120)
 {
     forge f, good;
-    forge_certify(&f, "wrong_shape", BASIC, "");
-    forge_certify(&good, "good", BASIC, "");
+    forge_certify(&f, "wrong_shape", BASIC);
+    forge_certify(&good, "good", BASIC);
     put_report(&f, member(&good.b, "report.json"));
     forge_write(&f);
     char *out;

@@ -120,7 +120,7 @@ Test(libraries, a_swapped_library_fails_the_rerun_naming_it, .timeout = 240)
 Test(libraries, libc_may_differ_only_with_allow_system_updates, .timeout = 240)
 {
     forge f;
-    forge_certify(&f, "good", BASIC, "");
+    forge_certify(&f, "good", BASIC);
     cr_assert_eq(f.code, 0);
     /* as if the host's libc had a security update since */
     json_t *r = member(&f.b, "report.json");
@@ -152,7 +152,7 @@ Test(libraries, libc_may_differ_only_with_allow_system_updates, .timeout = 240)
 Test(libraries, libraries_sha256_must_be_the_reports, .timeout = 120)
 {
     forge f;
-    forge_certify(&f, "good", BASIC, "");
+    forge_certify(&f, "good", BASIC);
     cr_assert_eq(f.code, 0);
     bundle_add(&f.b, BUNDLE_LIBRARIES, "x  /lib/libfake.so\n", 19);
     forge_write(&f);

@@ -19,7 +19,7 @@ static void keypair(const forge *f, const char *name)
 Test(signature, signatures_say_who_signed_and_catch_edits, .timeout = 120)
 {
     forge f;
-    forge_certify(&f, "good", BASIC, "");   /* unsigned, for the folder and keys */
+    forge_certify(&f, "good", BASIC);   /* unsigned, for the folder and keys */
     keypair(&f, "vendor");
     keypair(&f, "forger");
     char *out, args[512], fpr[256];
@@ -99,7 +99,7 @@ Test(signature, signatures_say_who_signed_and_catch_edits, .timeout = 120)
 Test(signature, certify_refuses_a_key_it_cannot_sign_with)
 {
     forge f;
-    forge_certify(&f, "good", BASIC, "");
+    forge_certify(&f, "good", BASIC);
     cr_assert_eq(forge_sh("cd %s && openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 "
                     "-out ec.pem 2>/dev/null", f.dir), 0);
     cr_expect_eq(forge_sh("%s certify --candidate " CANDS "good.so --cases " BASIC " --out %s/o2 "
