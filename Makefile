@@ -90,10 +90,13 @@ deps:
 	fi
 
 # The user-facing commands install first, then build in a second make so that
-# nothing is compiled before its packages exist.
+# nothing is compiled before its packages exist.  make test sets
+# TESTS_WITH_SAN: a plain target whose sanitized twin runs its tests against
+# a sanitized build of the same code may leave those tests to it
+# (tests/harness/build.mk says which).
 test: deps
 	@$(MAKE) --no-print-directory test-build
-	@$(MAKE) --no-print-directory test-run
+	@$(MAKE) --no-print-directory test-run TESTS_WITH_SAN=1
 
 # make test-quick: for the edit loop, every test target but the sanitized
 # reruns (TEST_RUNS ending in -san), which make test adds; the same table.

@@ -41,8 +41,20 @@ HT_BROKEN := $(BUILD)/broken/zero_copies_right_aligned.so \
              $(BUILD)/broken/broadcast_read_as_dense.so $(BUILD)/broken/size1_stride_refused.so \
              $(BUILD)/broken/aliasing_dst_written.so
 
+# In make test (TESTS_WITH_SAN set) the plain tier runs only what the
+# sanitized tier does not run as well: the long runs it leaves out
+# (HT_SAN_SKIP, below) and the suites whose subject is time, load or the
+# processes' lives (HT_TIMED), which a sanitized build runs at another
+# speed.  Every other test runs once there, against the sanitized harness
+# and harness objects: the same assertions, with ASan and UBSan watching.
+# The plain harness binary is what test-broken, test-standalone,
+# test-install, test-reports, test-adapters and test-device run; make
+# test-quick and make test-harness run every test here against it.
+HT_TIMED := isolation/*|room/*|deadline/*|confirm/*|timeout/*|reaper/*|spawner/*|zygote/*
+HT_TIMED := $(HT_TIMED)|sandbox/*|perf/*|perf_budget/*|journal/*|determinism/*|trust/*|load/*|heap_warm/*
 test-harness: $(BUILD)/tests/harness $(BUILD)/reshape-conform $(HT_CANDS) $(HT_BROKEN)
-	HARNESS_BIN=$(BUILD)/reshape-conform $(BUILD)/tests/harness
+	HARNESS_BIN=$(BUILD)/reshape-conform $(BUILD)/tests/harness \
+	  $(if $(TESTS_WITH_SAN),--filter '@($(HT_SAN_SKIP)|$(HT_TIMED))')
 
 # The sanitized tier runs every test but eleven long runs whose C
 # code paths other tests put under the sanitizers already (their subject,
