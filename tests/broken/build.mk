@@ -13,11 +13,9 @@
 # test-broken also renders the table of the runs' rows (tests/broken/table.py)
 # into build/broken/README.md and says when it differs from the committed
 # reports/broken/README.md, which it never writes (a test leaves the tree
-# as it found it); `make broken-table` updates it from the last runs.  The sanitized run leaves out broken::caught,
-# broken::reference_is_conformant and the slow reference's run: the harness is a separate, unsanitized
-# process, so they would only repeat harness runs of the plain run; the one
-# control it keeps puts the runner and report reader under the sanitizers.
-# It keeps its reports apart.
+# as it found it); `make broken-table` updates it from the last runs.  The
+# sanitized run keeps a test of each helper (BROKEN_SAN_RUN, below) and its
+# reports apart.
 # Run: make test-broken test-broken-san
 
 TESTS_BROKEN_SRCS     := $(wildcard tests/broken/*.c)
@@ -67,16 +65,24 @@ broken-table: $(BUILD)/tests/broken $(BROKEN_NEEDS)
 	  --filter 'broken/@(caught|base_is_conformant|reference_is_conformant)'
 	$(PYTHON) tests/broken/table.py $(BROKEN_RUNS) reports/broken/README.md
 
-# The sanitized tier leaves out the catalogue and the controls' second
-# whole-suite runs, and two runs whose subject is that the plain harness
-# gives the same verdicts at every --jobs (the hostile late thread's three
-# runs, the closed descriptors' two): the glue they share is sanitized in
-# the tests beside them.
-BROKEN_SAN_SKIP := broken/@(caught|reference_is_conformant|slow_reference_is_conformant_without_timeout)
-BROKEN_SAN_SKIP := $(BROKEN_SAN_SKIP)|hostile/a_late_threads_verdicts_are_the_same_whatever_the_jobs
-BROKEN_SAN_SKIP := $(BROKEN_SAN_SKIP)|hostile/closing_the_workers_fds_gets_the_same_verdicts_whatever_the_jobs
-
+# The sanitized tier runs the base kernel's tests (linked in: base/*) and
+# the tests of the test code: every other test runs the plain harness, a
+# separate process, on a broken candidate, so under the sanitizers it would
+# repeat a run of the plain tier and sanitize only its own helpers.  So it
+# keeps one test for each file's helpers: the controls' runner and report
+# reader (broken/base_is_conformant), hostile_test.c's run_hand_written
+# and hostile_with, tamper_test.c's tree, snapshot and caught_both (with a
+# file, and with a connection), its ground_fails, trust_test.c's lied_to
+# and victim, and its children_of, reach_test.c's reached_from, its made
+# file, its listening socket and its forged line; and the checks of the
+# catalogue's files.
+BROKEN_SAN_RUN := base/*|ground/*|broken/@(at_least_28_candidates|sweep_file_exists|base_is_conformant)
+BROKEN_SAN_RUN := $(BROKEN_SAN_RUN)|hostile/a_forked_sleeping_child_is_killed_and_reported
+BROKEN_SAN_RUN := $(BROKEN_SAN_RUN)|tamper/@(a_file_created_outside_scratch_is_refused|a_tcp_connection_is_refused)
+BROKEN_SAN_RUN := $(BROKEN_SAN_RUN)|trust/@(a_forged_worker_pid_kills_nothing_outside_the_run|an_interrupted_harness_kills_no_group_a_zygote_named)
+BROKEN_SAN_RUN := $(BROKEN_SAN_RUN)|reach/@(another_processes_cmdline_is_a_finding|a_root_only_file_is_a_finding)
+BROKEN_SAN_RUN := $(BROKEN_SAN_RUN)|reach/@(a_host_unix_socket_is_a_finding_and_hears_nothing|a_forged_verdict_line_never_stands_alone)
 test-broken-san: $(BUILD)/san/tests/broken $(BROKEN_NEEDS)
 	@rm -f $(BROKEN_RUNS_SAN)/*.row.json
 	@$(call san_run,BROKEN_RUNS=$(BROKEN_RUNS_SAN) ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
-	  $(BUILD)/san/tests/broken --filter '!(@($(BROKEN_SAN_SKIP)))')
+	  $(BUILD)/san/tests/broken --filter '@($(BROKEN_SAN_RUN))')
