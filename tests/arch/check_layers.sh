@@ -137,17 +137,25 @@ report_cycle "$tmp/edges" include >>"$tmp/problems"
 
 # ------------------------------------------------------------------- calls
 if [ -n "$obj" ]; then
-    : >"$tmp/defs"
-    : >"$tmp/uses"
+    # SYMBOL SOURCE ("suite/case_load.c") of each object's defined and
+    # undefined symbols: one nm over all objects (-A: "OBJ:VALUE T SYMBOL"
+    # and "OBJ: U SYMBOL"), not one per object, which cost seconds
+    : >"$tmp/objs"
     for l in $layers; do
         for o in "$obj/$l"/*.o; do
-            [ -f "$o" ] || continue
-            base=${o##*/}
-            src="$l/${base%.o}.c"
-            nm -g --defined-only "$o" | awk -v s="$src" 'NF == 3 && $2 != "U" { print $3, s }' >>"$tmp/defs"
-            nm -u "$o" | awk -v s="$src" '{ print $NF, s }' >>"$tmp/uses"
+            [ -f "$o" ] && echo "$o" >>"$tmp/objs"
         done
     done
+    # "OBJ/LAYER/FILE.o" to "LAYER/FILE.c"
+    source_of='function src(o,   k, p) { sub(/:[^:]*$/, "", o); k = split(o, p, "/"); return p[k - 1] "/" substr(p[k], 1, length(p[k]) - 2) ".c" }'
+    if [ -s "$tmp/objs" ]; then
+        xargs nm -g --defined-only -A <"$tmp/objs" |
+            awk "$source_of"' NF == 3 && $2 != "U" { print $3, src($1) }' >"$tmp/defs"
+        xargs nm -u -A <"$tmp/objs" | awk "$source_of"' { print $NF, src($1) }' >"$tmp/uses"
+    else
+        : >"$tmp/defs"
+        : >"$tmp/uses"
+    fi
     if [ ! -s "$tmp/defs" ]; then
         echo "$obj: no objects of the layers' sources" >>"$tmp/problems"
     fi
