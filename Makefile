@@ -13,6 +13,12 @@
 # User-facing targets: all, run, test, test-quick, generate, bench, candidates,
 # install, uninstall, deb, scoreboard, deps, clean.  README.md explains them.
 
+# No built-in implicit rules: every rule is written in these files, and make
+# spent 0.35 CPU-s of each start trying them on the 749 dependency files it
+# includes (0.44 -> 0.10 s a start; make test starts about 60 makes).
+MAKEFLAGS += --no-builtin-rules
+.SUFFIXES:
+
 BUILD   := build
 PYTHON  := /usr/bin/python3
 CC      := gcc
