@@ -61,6 +61,9 @@ DEB_PACKAGES := gcc make libc6-dev python3 python3-yaml libyaml-dev libjansson-d
 # the times of the last run.
 TEST_JOBS  ?= $(shell echo $$(($$(nproc) + 1)))
 TEST_TIMES := $(BUILD)/test-times
+# $(TEST_TIMES)/run: "WALL JOBS CORES UTC COMMIT COMMAND STATUS" of the
+# run, kept with the times in $(TEST_TIMES).last for `make bench`.
+TEST_COMMAND = $(if $(TESTS_WITH_SAN),make-test,make-test-run)
 
 .PHONY: all run test test-quick test-build test-run generate bench candidates scoreboard deps \
         clean
@@ -108,7 +111,8 @@ test: deps
 # reruns (TEST_RUNS ending in -san), which make test adds; the same table.
 test-quick: deps
 	@$(MAKE) --no-print-directory test-build
-	@$(MAKE) --no-print-directory test-run TEST_RUNS="$(filter-out %-san,$(TEST_RUNS))"
+	@$(MAKE) --no-print-directory test-run TEST_RUNS="$(filter-out %-san,$(TEST_RUNS))" \
+	  TEST_COMMAND=make-test-quick
 
 # The build before the tests, on every core, its time kept for the table.
 test-build:
@@ -126,6 +130,8 @@ test-run:
 	CRITERION_JOBS=$${CRITERION_JOBS:-$(TEST_JOBS)} \
 	  $(MAKE) --no-print-directory -k -j$(TEST_JOBS) --output-sync=target $$order; rc=$$?; \
 	wall=$$(awk "BEGIN { print $$(date +%s.%N) - $$start }"); \
+	echo "$$wall $(TEST_JOBS) $$(nproc) $$(date -u +%Y-%m-%dT%H:%M:%SZ) $(SUITE_COMMIT) $(TEST_COMMAND) $$rc" \
+	  >$(TEST_TIMES)/run; \
 	sh tests/test_times.sh $(TEST_TIMES) $$wall $(TEST_JOBS); \
 	rm -rf $(TEST_TIMES).last && cp -r $(TEST_TIMES) $(TEST_TIMES).last; exit $$rc
 

@@ -14,6 +14,7 @@
  *              does, hang: whole-suite times with 1, 2 and every core,
  *              with the machine loaded by a parallel build
  *   clone.c    clone-to-first-report: git clone, then `make run` in the clone
+ *   tests.c    the last `make test`'s wall and CPU time, as it recorded them
  *   main.c     options, the table, reports/bench.json
  */
 #ifndef RESHAPE_BENCH_H
@@ -36,6 +37,8 @@ struct bench_options {
     const char *baseline;   /* another harness binary to time beside, or NULL */
     const char *load_cmd;   /* the load of crashy.c's loaded figure, or NULL:
                                a parallel build of the harness */
+    const char *test_times; /* where the last make test left its times
+                               (build/test-times.last) */
 };
 
 /* One run of the harness. */
@@ -86,6 +89,15 @@ int bench_busy(const struct bench_options *opt, json_t *out, json_t *table);
  * disagreement allowed), best of opt->repeats runs of 20,000 requests:
  * out.fuzz = {requests, seconds, requests_per_s}.  Called by bench_harness. */
 int bench_fuzz(const struct bench_options *opt, json_t *out, json_t *table);
+
+/* The tests section (tests.c): the last `make test` (or test-quick, or
+ * test-run) as it recorded itself in opt->test_times, into `out`
+ * ("recorded"; then "command", "wall_s", "cpu_s" (user + system of every
+ * target), "jobs", "cores", "measured_utc", "commit", "exit_status",
+ * "targets": {NAME: {wall_s, cpu_s, failed}}) and two rows of `table`
+ * (make test's wall: target 180 s on 2 cores).  Returns 0, also when no
+ * run is recorded ("recorded": false), or -1 when the record is unreadable. */
+int bench_tests(const struct bench_options *opt, json_t *out, json_t *table);
 
 /* Appends one row to `table`; `target` may be NULL. */
 void bench_row(json_t *table, const char *section, const char *figure,

@@ -18,7 +18,7 @@ bench: deps
 	@$(MAKE) --no-print-directory $(BUILD)/bench/reshape-bench $(BUILD)/reshape-conform \
 	  $(BENCH_CANDS) $(BUILD)/broken/pauses_ignoring_signals.so $(BUILD)/libreshape_ref.so
 	$(BUILD)/bench/reshape-bench --harness $(BUILD)/reshape-conform --cases cases \
-	  --tmp $(BUILD)/bench --json reports/bench.json
+	  --tmp $(BUILD)/bench --json reports/bench.json --test-times $(TEST_TIMES).last
 
 # Stand-in candidates for the crash and hang figures (bench/crashy.c): the
 # reference with one defect each, linked like build/slow/slow_100x.so

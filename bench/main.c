@@ -4,8 +4,9 @@
  *
  * usage: reshape-bench [--harness PATH] [--cases DIR] [--tmp DIR]
  *                      [--copy-mib N] [--large-mib N] [--repeats N]
- *                      [--json FILE] [--only copy|harness|clone|crashy|busy]
+ *                      [--json FILE] [--only copy|harness|clone|crashy|busy|tests]
  *                      [--source DIR] [--baseline PATH] [--load-cmd CMD]
+ *                      [--test-times DIR]
  *
  *   --harness    the harness binary (default: build/reshape-conform)
  *   --cases      the default case folder (default: cases)
@@ -23,6 +24,8 @@
  *                done (default: a parallel build of the harness, again and
  *                again, into a folder of --tmp); the busy section's too
  *                (default: two busy shell loops)
+ *   --test-times where the last `make test` left its times (default
+ *                build/test-times.last): the tests section reads them
  *
  * Exit status: 0 when every figure was measured, 1 when one could not be
  * (it says why), 2 on bad usage.  No figure is compared with its target here:
@@ -41,8 +44,9 @@ static int usage(void)
 {
     fputs("usage: reshape-bench [--harness PATH] [--cases DIR] [--tmp DIR]\n"
           "                     [--copy-mib N] [--large-mib N] [--repeats N]\n"
-          "                     [--json FILE] [--only copy|harness|clone|crashy|busy]\n"
-          "                     [--source DIR] [--baseline PATH] [--load-cmd CMD]\n",
+          "                     [--json FILE] [--only copy|harness|clone|crashy|busy|tests]\n"
+          "                     [--source DIR] [--baseline PATH] [--load-cmd CMD]\n"
+          "                     [--test-times DIR]\n",
           stderr);
     return 2;
 }
@@ -94,7 +98,8 @@ static json_t *host(void)
 int main(int argc, char **argv)
 {
     struct bench_options opt = {"build/reshape-conform", "cases",
-                                "build/bench", 256LL << 20, 2048LL << 20, 5, ".", NULL, NULL};
+                                "build/bench", 256LL << 20, 2048LL << 20, 5, ".", NULL, NULL,
+                                "build/test-times.last"};
     const char *json_path = "reports/bench.json", *only = NULL;
     json_t *root, *table, *argv_json;
     int failed = 0;
@@ -120,10 +125,12 @@ int main(int argc, char **argv)
             opt.baseline = v;
         else if (strcmp(a, "--load-cmd") == 0)
             opt.load_cmd = v;
+        else if (strcmp(a, "--test-times") == 0)
+            opt.test_times = v;
         else if (strcmp(a, "--only") == 0 &&
                  (strcmp(v, "copy") == 0 || strcmp(v, "harness") == 0 ||
                   strcmp(v, "clone") == 0 || strcmp(v, "crashy") == 0 ||
-                  strcmp(v, "busy") == 0))
+                  strcmp(v, "busy") == 0 || strcmp(v, "tests") == 0))
             only = v;
         else if ((n = positive(v)) < 0)
             return usage();
@@ -147,7 +154,7 @@ int main(int argc, char **argv)
     json_object_set_new(root, "host", host());
     json_object_set_new(root, "targets",
                         json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, "
-                                  "s:s}",
+                                  "s:s, s:s}",
                                   "crash_every_call_s", "<= 10 (2 cores)",
                                   "crash_every_call_busy_loops_s", "<= 10 (2 cores)",
                                   "hang_busy_loops_s", "<= 30 (2 cores)",
@@ -159,7 +166,8 @@ int main(int argc, char **argv)
                                   "dense_copy_vs_memcpy", ">= 0.9",
                                   "peak_memory_vs_payload", "<= 1.1",
                                   "whole_suite_s", "< 10",
-                                  "clone_to_first_report_s", "<= 15 (2 cores)"));
+                                  "clone_to_first_report_s", "<= 15 (2 cores)",
+                                  "make_test_s", "<= 180 (2 cores)"));
     if (only == NULL || strcmp(only, "copy") == 0) {
         json_t *copy = json_object();
 
@@ -189,6 +197,12 @@ int main(int argc, char **argv)
 
         failed |= bench_clone(&opt, clone, table) != 0;
         json_object_set_new(root, "clone", clone);
+    }
+    if (only == NULL || strcmp(only, "tests") == 0) {
+        json_t *tests = json_object();
+
+        failed |= bench_tests(&opt, tests, table) != 0;
+        json_object_set_new(root, "tests", tests);
     }
     json_object_set_new(root, "table", table);
     print_table(table);

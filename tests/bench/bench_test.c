@@ -19,7 +19,7 @@
 #define HARNESS "build/reshape-conform"
 #define BASIC "tests/harness/data/basic"
 
-/* Runs reshape-bench with `only` ("copy", "harness", "clone", "crashy" or "busy")
+/* Runs reshape-bench with `only` ("copy", "harness", "clone", "crashy", "busy" or "tests")
  * and the options `more`, and returns its JSON (asserting it exited 0). */
 static json_t *run_bench(const char *only, const char *more)
 {
@@ -224,4 +224,56 @@ Test(bench, busy_figures_are_whole_runs_of_the_crash_and_hang_candidates, .timeo
                                              "hang_busy_loops_s")));
     cr_expect_null(json_object_get(b, "crashy"), "--only busy ran the crashy section");
     json_decref(b);
+}
+
+/* Writes `text` to DIR/NAME. */
+static void put_file(const char *dir, const char *name, const char *text)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f, "cannot write %s", path);
+    fputs(text, f);
+    cr_assert_eq(fclose(f), 0);
+}
+
+/* The tests section reads what make test-run recorded: the run's line and
+ * each target's /usr/bin/time line (a failed one's first line says so),
+ * the build's left out of the targets' CPU. */
+Test(bench, the_last_make_test_is_read_as_it_recorded_itself)
+{
+    char dir[] = "/tmp/bench-times-XXXXXX", more[96];
+    cr_assert_not_null(mkdtemp(dir));
+    put_file(dir, "run", "152.25 3 2 2026-11-29T09:00:00Z 0123456789abcdef make-test 0\n");
+    put_file(dir, "test-a.time", "1.5 0.5 0.25\n");
+    put_file(dir, "test-b.time", "Command exited with non-zero status 1\n2.0 1.0 0.5\n");
+    put_file(dir, "build.time", "9.0 9.0 9.0\n");
+    snprintf(more, sizeof more, "--test-times %s", dir);
+    json_t *b = run_bench("tests", more);
+    cr_expect_eq(num(b, "tests.wall_s"), 152.25);
+    cr_expect_eq(num(b, "tests.cpu_s"), 2.25, "0.75 + 1.5, not the build's");
+    cr_expect_eq(num(b, "tests.jobs"), 3);
+    cr_expect_eq(num(b, "tests.cores"), 2);
+    cr_expect_eq(num(b, "tests.exit_status"), 0);
+    cr_expect_eq(num(b, "tests.targets.test-a.cpu_s"), 0.75);
+    json_t *t = json_object_get(b, "tests");
+    cr_expect_str_eq(json_string_value(json_object_get(t, "command")), "make test");
+    cr_expect_str_eq(json_string_value(json_object_get(t, "commit")), "0123456789abcdef");
+    json_t *targets = json_object_get(t, "targets");
+    cr_expect(json_is_false(json_object_get(json_object_get(targets, "test-a"), "failed")));
+    cr_expect(json_is_true(json_object_get(json_object_get(targets, "test-b"), "failed")));
+    cr_expect_eq(json_object_size(targets), 2);
+    json_t *row = json_array_get(json_object_get(b, "table"), 0);
+    cr_expect_str_eq(json_string_value(json_array_get(row, 4)), "<= 180 (2 cores)");
+    cr_expect_null(json_object_get(b, "harness"), "--only tests ran the harness section");
+    json_decref(b);
+    /* no run recorded: said, and no failure of the bench */
+    remove(strcat(strcpy(more, dir), "/run"));
+    snprintf(more, sizeof more, "--test-times %s", dir);
+    b = run_bench("tests", more);
+    cr_expect(json_is_false(json_object_get(json_object_get(b, "tests"), "recorded")));
+    json_decref(b);
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    cr_expect_eq(system(cmd), 0);
 }
