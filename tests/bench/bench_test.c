@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/folders.h"
+
 #define BENCH "build/bench/reshape-bench"
 #define HARNESS "build/reshape-conform"
 #define BASIC "tests/harness/data/basic"
@@ -224,17 +226,6 @@ Test(bench, busy_figures_are_whole_runs_of_the_crash_and_hang_candidates, .timeo
                                              "hang_busy_loops_s")));
     cr_expect_null(json_object_get(b, "crashy"), "--only busy ran the crashy section");
     json_decref(b);
-}
-
-/* Writes `text` to DIR/NAME. */
-static void put_file(const char *dir, const char *name, const char *text)
-{
-    char path[256];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    cr_assert_not_null(f, "cannot write %s", path);
-    fputs(text, f);
-    cr_assert_eq(fclose(f), 0);
 }
 
 /* The tests section reads what make test-run recorded: the run's line and

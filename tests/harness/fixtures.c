@@ -47,24 +47,10 @@ ReportHook(POST_ALL)(struct criterion_global_stats *stats)
         fprintf(stderr, "fixtures: could not remove %s\n", run_dir);
 }
 
-static int sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static int sh(const char *fmt, ...)
-{
-    char cmd[2048];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof cmd, fmt, ap);
-    va_end(ap);
-    int st = system(cmd);
-    cr_assert(WIFEXITED(st), "'%s' did not exit", cmd);
-    return WEXITSTATUS(st);
-}
-
 /* certify into `dir`/out, its output into `dir`/certify.out. */
 static int certify_into(const char *cand, const char *cases, const char *dir)
 {
-    return sh("rm -rf %s/out && %s certify --candidate " CANDS "%s.so --cases %s --out %s/out "
+    return sh_status("rm -rf %s/out && %s certify --candidate " CANDS "%s.so --cases %s --out %s/out "
               "--quiet >%s/certify.out 2>&1", dir, harness_bin(), cand, cases, dir, dir);
 }
 
@@ -101,14 +87,14 @@ int shared_certify(const char *cand, const char *cases, const char *dir)
         cr_assert(mkdir(home, 0700) == 0 || errno == EEXIST, "cannot make %s: %s", home,
                   strerror(errno));
         code = certify_into(cand, cases, home);
-        cr_assert_eq(sh("echo run >>%s/runs", home), 0);
+        cr_assert_eq(sh_status("echo run >>%s/runs", home), 0);
         f = fopen(path, "w");
         cr_assert_not_null(f, "cannot write %s", path);
         fprintf(f, "%d\n", code);
         cr_assert_eq(fclose(f), 0, "cannot write %s", path);
     }
     close(lock);
-    cr_assert_eq(sh("cp -R %s/out %s/certify.out %s/", home, home, dir), 0,
+    cr_assert_eq(sh_status("cp -R %s/out %s/certify.out %s/", home, home, dir), 0,
                  "cannot copy the fixture %s into %s", home, dir);
     return code;
 }
@@ -139,11 +125,11 @@ Test(fixtures, a_bundle_is_certified_once_per_run_and_copied_whole)
     cr_assert(mkdtemp(a) && mkdtemp(b));
     cr_expect_eq(shared_certify("good", BASIC, a), 0);
     cr_expect_eq(shared_certify("good", BASIC, b), 0);
-    cr_expect_eq(sh("cmp -s %s/out/harness-test-1.tar.gz %s/out/harness-test-1.tar.gz", a, b), 0,
+    cr_expect_eq(sh_status("cmp -s %s/out/harness-test-1.tar.gz %s/out/harness-test-1.tar.gz", a, b), 0,
                  "the two copies differ");
-    cr_expect_eq(sh("cmp -s %s/certify.out %s/certify.out && grep -q 'certify: wrote' %s/certify.out",
+    cr_expect_eq(sh_status("cmp -s %s/certify.out %s/certify.out && grep -q 'certify: wrote' %s/certify.out",
                     a, b, a), 0, "certify's output was not copied whole");
     cr_expect_eq(shared_certify_runs("good", BASIC), 1, "certify ran %d times",
                  shared_certify_runs("good", BASIC));
-    sh("rm -rf %s %s", a, b);
+    sh_status("rm -rf %s %s", a, b);
 }

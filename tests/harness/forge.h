@@ -24,21 +24,6 @@ typedef struct forge {
     bundle b;
 } forge;
 
-/* Runs a shell command; returns its exit status. */
-static inline int forge_sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static inline int forge_sh(const char *fmt, ...)
-{
-    char cmd[4096];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof cmd, fmt, ap);
-    va_end(ap);
-    int st = system(cmd);
-    cr_assert(WIFEXITED(st), "'%s' did not exit", cmd);
-    return WEXITSTATUS(st);
-}
-
 /* A new folder for `f`, and the paths in it. */
 static inline void forge_init(forge *f)
 {
@@ -64,7 +49,7 @@ static inline void forge_certify(forge *f, const char *cand, const char *cases)
 static inline void forge_free(forge *f)
 {
     bundle_free(&f->b);
-    forge_sh("rm -rf %s", f->dir);
+    sh_status("rm -rf %s", f->dir);
 }
 
 static inline json_t *member(const bundle *b, const char *name)
@@ -102,7 +87,7 @@ static inline void put_report(forge *f, json_t *report)
     snprintf(path, sizeof path, "%s/report.json", f->dir);
     FILE *out = fopen(path, "wb");
     cr_assert(out && fwrite(m->data, 1, m->size, out) == m->size && fclose(out) == 0);
-    cr_assert_eq(forge_sh("/usr/bin/python3 reports/render.py %s --out %s", path, f->dir), 0);
+    cr_assert_eq(sh_status("/usr/bin/python3 reports/render.py %s --out %s", path, f->dir), 0);
     static const char *const views[] = {"report.md", "report.html"};
     for (int i = 0; i < 2; i++) {
         snprintf(path, sizeof path, "%s/%s", f->dir, views[i]);
@@ -139,7 +124,7 @@ static inline int verify(const char *path, const char *args, char **out)
     int fd = mkstemp(log);
     cr_assert(fd >= 0);
     close(fd);
-    int code = forge_sh("%s verify %s %s >%s 2>&1", harness_bin(), path, args, log);
+    int code = sh_status("%s verify %s %s >%s 2>&1", harness_bin(), path, args, log);
     *out = slurp(log);
     unlink(log);
     return code;

@@ -36,6 +36,22 @@ static inline void temp_template(char *buf, size_t size, const char *prefix)
     snprintf(buf, size, "%s%c%c%c%c%c%c", prefix, 'X', 'X', 'X', 'X', 'X', 'X');
 }
 
+/* Runs the shell command a printf format makes and returns its exit
+ * status; fails the test when it did not exit. */
+static inline int sh_status(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static inline int sh_status(const char *fmt, ...)
+{
+    char cmd[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    int st = system(cmd);
+    cr_assert(WIFEXITED(st), "'%s' did not exit", cmd);
+    return WEXITSTATUS(st);
+}
+
 static inline const char *harness_bin(void)
 {
     const char *b = getenv("HARNESS_BIN");

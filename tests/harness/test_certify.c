@@ -18,21 +18,6 @@ typedef struct cert {
     char *out;
 } cert;
 
-/* Runs a shell command; returns its exit status. */
-static int sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static int sh(const char *fmt, ...)
-{
-    char cmd[2048];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof cmd, fmt, ap);
-    va_end(ap);
-    int st = system(cmd);
-    cr_assert(WIFEXITED(st), "'%s' did not exit", cmd);
-    return WEXITSTATUS(st);
-}
-
 /* certify good.so over the test suite into a new temporary folder. */
 static cert certify(const char *cases)
 {
@@ -41,7 +26,7 @@ static cert certify(const char *cases)
     temp_template(c.dir, sizeof c.dir, "/tmp/harness-cert-");
     cr_assert(mkdtemp(c.dir));
     /* the trailing slash of "out/" is the user's: the bundle goes into out */
-    c.code = sh("%s certify --candidate " CANDS "good.so %s --out %s/out/ --quiet >%s/certify.out 2>&1",
+    c.code = sh_status("%s certify --candidate " CANDS "good.so %s --out %s/out/ --quiet >%s/certify.out 2>&1",
                 harness_bin(), cases, c.dir, c.dir);
     char path[128];
     snprintf(path, sizeof path, "%s/certify.out", c.dir);
@@ -68,7 +53,7 @@ static cert certified_basic(void)
 
 static void cert_free(cert *c)
 {
-    sh("rm -rf %s", c->dir);
+    sh_status("rm -rf %s", c->dir);
     free(c->out);
 }
 
@@ -80,7 +65,7 @@ static int verify_with(const char *bundle, const char *args, char **out)
     int fd = mkstemp(path);
     cr_assert(fd >= 0);
     close(fd);
-    int code = sh("%s verify %s %s >%s 2>&1", harness_bin(), bundle, args, path);
+    int code = sh_status("%s verify %s %s >%s 2>&1", harness_bin(), bundle, args, path);
     *out = slurp(path);
     unlink(path);
     return code;
@@ -98,10 +83,10 @@ static int verify(const char *bundle, char **out)
  * verify's exit status and its output in *out. */
 static int tamper(const cert *c, const char *edit, char **out)
 {
-    cr_assert_eq(sh("rm -rf %s/x && mkdir %s/x && tar xzf %s -C %s/x", c->dir, c->dir, c->bundle,
+    cr_assert_eq(sh_status("rm -rf %s/x && mkdir %s/x && tar xzf %s -C %s/x", c->dir, c->dir, c->bundle,
                     c->dir), 0);
-    cr_assert_eq(sh("cd %s/x/" TOP " && %s", c->dir, edit), 0, "edit '%s' failed", edit);
-    cr_assert_eq(sh("tar czf %s/t.tar.gz -C %s/x " TOP, c->dir, c->dir), 0);
+    cr_assert_eq(sh_status("cd %s/x/" TOP " && %s", c->dir, edit), 0, "edit '%s' failed", edit);
+    cr_assert_eq(sh_status("tar czf %s/t.tar.gz -C %s/x " TOP, c->dir, c->dir), 0);
     char t[128];
     snprintf(t, sizeof t, "%s/t.tar.gz", c->dir);
     return verify(t, out);
@@ -119,7 +104,7 @@ Test(certify, a_bundle_holds_every_member_and_verifies)
     cr_expect_null(strstr(c.out, "//"), "%s", c.out);
     cr_expect(strstr(c.out, "(conformant, 65 results, "), "%s", c.out);
     cr_assert_eq(access(c.bundle, R_OK), 0, "no %s: %s", c.bundle, c.out);
-    cr_expect_eq(sh("tar tzf %s | sort >%s/list", c.bundle, c.dir), 0);
+    cr_expect_eq(sh_status("tar tzf %s | sort >%s/list", c.bundle, c.dir), 0);
     char path[128];
     snprintf(path, sizeof path, "%s/list", c.dir);
     char *list = slurp(path);
@@ -132,7 +117,7 @@ Test(certify, a_bundle_holds_every_member_and_verifies)
     }
     free(list);
     /* nothing else is left in the output folder */
-    cr_expect_eq(sh("test \"$(ls -A %s/out)\" = " TOP ".tar.gz", c.dir), 0);
+    cr_expect_eq(sh_status("test \"$(ls -A %s/out)\" = " TOP ".tar.gz", c.dir), 0);
     char *out;
     cr_expect_eq(verify(c.bundle, &out), 0, "%s", out);
     cr_expect(strstr(out, "valid: '"), "%s", out);
@@ -194,17 +179,17 @@ Test(certify, views_of_another_commit_are_a_note)
  * against the suite it ran. */
 Test(certify, the_shipped_cuda_bundle_verifies, .timeout = 120)
 {
-    if (sh("git cat-file -e " CUDA_BUNDLE_SUITE "^{commit} 2>/dev/null") != 0)
+    if (sh_status("git cat-file -e " CUDA_BUNDLE_SUITE "^{commit} 2>/dev/null") != 0)
         cr_skip_test("no git history with commit " CUDA_BUNDLE_SUITE ", the bundle's suite");
     char dir[64], args[128], *out;
     temp_template(dir, sizeof dir, "/tmp/harness-cuda-suite-");
     cr_assert_not_null(mkdtemp(dir));
-    cr_assert_eq(sh("git archive " CUDA_BUNDLE_SUITE " cases | tar -x -C %s", dir), 0);
+    cr_assert_eq(sh_status("git archive " CUDA_BUNDLE_SUITE " cases | tar -x -C %s", dir), 0);
     snprintf(args, sizeof args, "--cases %s/cases", dir);
     cr_expect_eq(verify_with("reports/cuda/reshape-cuda-1.0.tar.gz", args, &out), 0, "%s", out);
     cr_expect(strstr(out, "valid: 'reports/cuda/reshape-cuda-1.0.tar.gz'"), "%s", out);
     free(out);
-    sh("rm -rf %s", dir);
+    sh_status("rm -rf %s", dir);
 }
 
 Test(certify, a_removed_member_is_found)
@@ -284,9 +269,9 @@ Test(certify, verify_usage_and_unreadable_files)
     cr_expect(strstr(out, "problem: archive-damaged: bundle 'tests/harness/data/basic/cases.yaml' is damaged or no "
                           "archive"), "%s", out);
     free(out);
-    cr_expect_eq(sh("%s verify >/dev/null 2>&1", harness_bin()), 2);
-    cr_expect_eq(sh("%s certify --out /tmp >/dev/null 2>&1", harness_bin()), 2);
-    cr_expect_eq(sh("%s certify --candidate " CANDS "missing.so --out /tmp/harness-cert-none "
+    cr_expect_eq(sh_status("%s verify >/dev/null 2>&1", harness_bin()), 2);
+    cr_expect_eq(sh_status("%s certify --out /tmp >/dev/null 2>&1", harness_bin()), 2);
+    cr_expect_eq(sh_status("%s certify --candidate " CANDS "missing.so --out /tmp/harness-cert-none "
                     ">/dev/null 2>&1", harness_bin()), 3);
     cr_expect_neq(access("/tmp/harness-cert-none", F_OK), 0, "no output folder for nothing");
 }
@@ -297,7 +282,7 @@ Test(certify, a_run_that_cannot_load_writes_no_bundle)
     cr_expect_eq(c.code, 2, "%s", c.out);
     cr_expect(strstr(c.out, "no bundle: the run ended with exit status 2"), "%s", c.out);
     cr_expect_neq(access(c.bundle, F_OK), 0);
-    cr_expect_eq(sh("test -z \"$(ls -A %s/out)\"", c.dir), 0, "nothing in the output folder");
+    cr_expect_eq(sh_status("test -z \"$(ls -A %s/out)\"", c.dir), 0, "nothing in the output folder");
     cert_free(&c);
 }
 
@@ -311,7 +296,7 @@ Test(certify, the_reference_is_certified_over_the_whole_suite, .timeout = 600)
     char dir[64];
     temp_template(dir, sizeof dir, "/tmp/harness-cert-");
     cr_assert(mkdtemp(dir));
-    int code = sh("%s certify --candidate build/libreshape_ref.so --out %s --quiet >%s/log 2>&1",
+    int code = sh_status("%s certify --candidate build/libreshape_ref.so --out %s --quiet >%s/log 2>&1",
                   harness_bin(), dir, dir);
     char path[128];
     snprintf(path, sizeof path, "%s/log", dir);
@@ -332,5 +317,5 @@ Test(certify, the_reference_is_certified_over_the_whole_suite, .timeout = 600)
     cr_expect(strstr(out, " results, every verdict as the bundle says"), "%s", out);
     cr_expect(reran > 19000 && reran == held, "rerun %ld of %ld results:\n%s", reran, held, out);
     free(out);
-    sh("rm -rf %s", dir);
+    sh_status("rm -rf %s", dir);
 }

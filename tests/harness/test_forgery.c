@@ -100,7 +100,7 @@ Test(forgery, a_dropped_variant_is_variant_missing, .timeout = 120)
 static const char *suite_copy(const forge *f, const char *sed, char *buf, size_t size)
 {
     snprintf(buf, size, "%s/suite", f->dir);
-    cr_assert_eq(forge_sh("mkdir -p %s && sed %s " BASIC "/cases.yaml >%s/cases.yaml", buf, sed, buf), 0);
+    cr_assert_eq(sh_status("mkdir -p %s && sed %s " BASIC "/cases.yaml >%s/cases.yaml", buf, sed, buf), 0);
     return buf;
 }
 
@@ -114,7 +114,7 @@ Test(forgery, a_swapped_suite_is_suite_digest_mismatch, .timeout = 120)
     forge_init(&f);
     suite_copy(&f, "-e 's/expect: {shape: \\[4, 6\\]}/expect: {any_of: [{shape: [6, 4]}, "
                    "{error: INVALID_ARGUMENT}], note: \"x\"}/'", dir, sizeof dir);
-    cr_assert_eq(forge_sh("%s certify --candidate " CANDS "wrong_shape.so --cases %s --out %s/out --quiet "
+    cr_assert_eq(sh_status("%s certify --candidate " CANDS "wrong_shape.so --cases %s --out %s/out --quiet "
                     ">/dev/null 2>&1", harness_bin(), dir, f.dir), 0, "conformant on its own suite");
     char *err = NULL;
     cr_assert_eq(bundle_read(&f.b, f.path, &err), 0, "%s", err);

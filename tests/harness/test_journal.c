@@ -12,19 +12,6 @@
 
 #include "report/report.h"
 
-/* Runs `cmd` through the shell and returns its exit status. */
-static int sh(const char *fmt, ...)
-{
-    char cmd[4096];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(cmd, sizeof cmd, fmt, ap);
-    va_end(ap);
-    int st = system(cmd);
-    cr_assert(WIFEXITED(st), "'%s' did not exit", cmd);
-    return WEXITSTATUS(st);
-}
-
 /* The report at `path` without what differs between any two runs. */
 static json_t *load_report(const char *path)
 {
@@ -59,8 +46,8 @@ Test(journal, a_sigkilled_run_resumes_to_the_clean_report, .timeout = 240)
     char d[64];
     make_dir(d, sizeof d);
     /* the clean run, in the same folder so that argv is the same */
-    cr_assert_eq(sh("%s " SLOW_ARGS " --report-dir %s/out >/dev/null 2>&1", harness_bin(), d), 1);
-    cr_assert_eq(sh("mv %s/out/report.json %s/clean.json && rm -rf %s/out", d, d, d), 0);
+    cr_assert_eq(sh_status("%s " SLOW_ARGS " --report-dir %s/out >/dev/null 2>&1", harness_bin(), d), 1);
+    cr_assert_eq(sh_status("mv %s/out/report.json %s/clean.json && rm -rf %s/out", d, d, d), 0);
 
     char jpath[128], rpath[128];
     snprintf(jpath, sizeof jpath, "%s/out/journal.jsonl", d);
@@ -87,7 +74,7 @@ Test(journal, a_sigkilled_run_resumes_to_the_clean_report, .timeout = 240)
     int entries = count_lines(jpath) - 1;
     cr_assert_lt(entries, 1765, "the run was not cut (%d entries)", entries);
 
-    cr_assert_eq(sh("%s run --resume %s >%s/resume.out 2>&1", harness_bin(), jpath, d), 1,
+    cr_assert_eq(sh_status("%s run --resume %s >%s/resume.out 2>&1", harness_bin(), jpath, d), 1,
                  "resume: %s", d);
     json_t *clean = load_report(strcat(strcpy((char[128]){0}, d), "/clean.json"));
     json_t *resumed = load_report(rpath);
@@ -97,19 +84,19 @@ Test(journal, a_sigkilled_run_resumes_to_the_clean_report, .timeout = 240)
     cr_expect_neq(access(jpath, F_OK), 0, "the default journal outlived the finished run");
     json_decref(clean);
     json_decref(resumed);
-    sh("rm -rf %s", d);
+    sh_status("rm -rf %s", d);
 }
 
 /* A finished run with --journal J and --json R; then J cut to its header,
  * `keep` entries and `torn` bytes of the next line. */
 static void cut_journal(const char *d, int keep, int torn)
 {
-    cr_assert_eq(sh("%s --candidate %s/cand.so --cases " BASIC " --quiet --journal %s/j.jsonl "
+    cr_assert_eq(sh_status("%s --candidate %s/cand.so --cases " BASIC " --quiet --journal %s/j.jsonl "
                     "--json %s/r.json >/dev/null 2>&1", harness_bin(), d, d, d), 1);
-    cr_assert_eq(sh("cp %s/r.json %s/clean.json", d, d), 0);
+    cr_assert_eq(sh_status("cp %s/r.json %s/clean.json", d, d), 0);
     cr_assert_eq(access(strcat(strcpy((char[128]){0}, d), "/j.jsonl"), F_OK), 0,
                  "--journal FILE is kept");
-    cr_assert_eq(sh("head -n %d %s/j.jsonl >%s/cut && sed -n %dp %s/j.jsonl | head -c %d >>%s/cut"
+    cr_assert_eq(sh_status("head -n %d %s/j.jsonl >%s/cut && sed -n %dp %s/j.jsonl | head -c %d >>%s/cut"
                     " && mv %s/cut %s/j.jsonl && rm %s/r.json",
                     keep + 1, d, d, keep + 2, d, torn, d, d, d, d), 0);
 }
@@ -118,9 +105,9 @@ Test(journal, a_torn_last_line_is_reported_and_its_result_runs_again, .timeout =
 {
     char d[64];
     make_dir(d, sizeof d);
-    cr_assert_eq(sh("cp " CANDS "write_past_dst.so %s/cand.so", d), 0);
+    cr_assert_eq(sh_status("cp " CANDS "write_past_dst.so %s/cand.so", d), 0);
     cut_journal(d, 20, 37);
-    cr_assert_eq(sh("%s --resume %s/j.jsonl >%s/out 2>%s/err", harness_bin(), d, d, d), 1);
+    cr_assert_eq(sh_status("%s --resume %s/j.jsonl >%s/out 2>%s/err", harness_bin(), d, d, d), 1);
     char path[128];
     snprintf(path, sizeof path, "%s/err", d);
     char *err = slurp(path);
@@ -139,44 +126,44 @@ Test(journal, a_torn_last_line_is_reported_and_its_result_runs_again, .timeout =
     cr_expect_eq(j.torn_line, 0);
     cr_expect_gt(j.n, 20);
     journal_free(&j);
-    sh("rm -rf %s", d);
+    sh_status("rm -rf %s", d);
 }
 
 Test(journal, resume_refuses_another_candidate_or_other_options, .timeout = 120)
 {
     char d[64];
     make_dir(d, sizeof d);
-    cr_assert_eq(sh("cp " CANDS "write_past_dst.so %s/cand.so", d), 0);
+    cr_assert_eq(sh_status("cp " CANDS "write_past_dst.so %s/cand.so", d), 0);
     cut_journal(d, 5, 0);
-    cr_expect_eq(sh("%s --resume %s/j.jsonl --seed 7 >%s/out 2>%s/err", harness_bin(), d, d, d), 2);
+    cr_expect_eq(sh_status("%s --resume %s/j.jsonl --seed 7 >%s/out 2>%s/err", harness_bin(), d, d, d), 2);
     char path[128];
     snprintf(path, sizeof path, "%s/err", d);
     char *err = slurp(path);
     cr_expect(strstr(err, "cannot resume: option 'seed' is 7 here but 1 in the journal"), "%s", err);
     free(err);
     /* the same options given again are fine; then another file at the same path is not */
-    cr_assert_eq(sh("cp " CANDS "good.so %s/cand.so", d), 0);
-    cr_expect_eq(sh("%s --resume %s/j.jsonl --cases " BASIC " >%s/out 2>%s/err", harness_bin(),
+    cr_assert_eq(sh_status("cp " CANDS "good.so %s/cand.so", d), 0);
+    cr_expect_eq(sh_status("%s --resume %s/j.jsonl --cases " BASIC " >%s/out 2>%s/err", harness_bin(),
                     d, d, d), 2);
     err = slurp(path);
     cr_expect(strstr(err, "it was written for another candidate file (sha256 "), "%s", err);
     free(err);
     cr_expect_neq(access(strcat(strcpy((char[128]){0}, d), "/r.json"), F_OK), 0,
                   "a refused resume wrote a report");
-    sh("rm -rf %s", d);
+    sh_status("rm -rf %s", d);
 }
 
 Test(journal, resume_of_a_journal_that_is_none_says_where)
 {
     char d[64];
     make_dir(d, sizeof d);
-    cr_assert_eq(sh("printf '{\"a\":1}\\n' >%s/j.jsonl", d), 0);
+    cr_assert_eq(sh_status("printf '{\"a\":1}\\n' >%s/j.jsonl", d), 0);
     run r = run_harness("--resume %s/j.jsonl", d);
     cr_expect_eq(r.code, 2);
     cr_expect(strstr(r.err, "j.jsonl:1: invalid journal header: not a reshape-conform journal"),
               "%s", r.err);
     run_free(&r);
-    sh("rm -rf %s", d);
+    sh_status("rm -rf %s", d);
 }
 
 #define SHA "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"

@@ -23,18 +23,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "../common/folders.h"
 #include "engine/engine.h"
 #include "engine/sandbox_int.h"
-
-static void put(const char *dir, const char *name, const char *text)
-{
-    char path[256];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "w");
-    cr_assert_not_null(f, "%s", path);
-    fputs(text, f);
-    fclose(f);
-}
 
 /* 1 when open(`path`, `flags`) fails with EACCES. */
 static int refused(const char *path, int flags)
@@ -107,12 +98,12 @@ Test(landlock, a_policy_keeps_a_process_to_its_folders)
     snprintf(dir, sizeof dir, "%s/other", t);
     cr_assert_eq(mkdir(dir, 0755), 0);
     snprintf(dir, sizeof dir, "%s/cand", t);
-    put(dir, "lib.so", "a library\n");
-    put(dir, "secret.txt", "a secret\n");
+    put_file(dir, "lib.so", "a library\n");
+    put_file(dir, "secret.txt", "a secret\n");
     snprintf(dir, sizeof dir, "%s/cand/sub", t);
-    put(dir, "ok.txt", "readable\n");
+    put_file(dir, "ok.txt", "readable\n");
     snprintf(dir, sizeof dir, "%s/other", t);
-    put(dir, "file.txt", "not readable\n");
+    put_file(dir, "file.txt", "not readable\n");
     snprintf(cand, sizeof cand, "%s/cand/lib.so", t);
     snprintf(secret, sizeof secret, "%s/cand/secret.txt", t);
     const char *deny[] = {secret};

@@ -16,11 +16,11 @@ static void build_with_helper(const char *dir, int value)
 {
     char top[512];
     cr_assert(getcwd(top, sizeof top));
-    cr_assert_eq(forge_sh("cd %s && printf 'int swap_helper_value(void) { return %d; }\\n' >helper.c"
+    cr_assert_eq(sh_status("cd %s && printf 'int swap_helper_value(void) { return %d; }\\n' >helper.c"
                           " && cc -shared -fPIC -Wl,-soname,libswap_helper.so.1 helper.c -o "
                           "libswap_helper.so.1 && ln -sf libswap_helper.so.1 libswap_helper.so",
                           dir, value), 0);
-    cr_assert_eq(forge_sh("cd %s && printf '#include \"tests/harness/candidates/base.h\"\\n"
+    cr_assert_eq(sh_status("cd %s && printf '#include \"tests/harness/candidates/base.h\"\\n"
                           "int swap_helper_value(void);\\n"
                           "__attribute__((constructor)) static void use(void) "
                           "{ (void)swap_helper_value(); }\\n' >cand.c && "
@@ -90,7 +90,7 @@ Test(libraries, a_swapped_library_fails_the_rerun_naming_it, .timeout = 240)
     forge f;
     forge_init(&f);
     build_with_helper(f.dir, 1);
-    cr_assert_eq(forge_sh("%s certify --candidate %s/cand.so --cases " BASIC " --out %s/out "
+    cr_assert_eq(sh_status("%s certify --candidate %s/cand.so --cases " BASIC " --out %s/out "
                           "--quiet >%s/log 2>&1", harness_bin(), f.dir, f.dir, f.dir), 0);
     char *out;
     char args[256];
@@ -99,7 +99,7 @@ Test(libraries, a_swapped_library_fails_the_rerun_naming_it, .timeout = 240)
     HAS(out, "every library as the bundle pins it");
     free(out);
     /* the library's member lists the helper, and sha256sum can check it */
-    cr_expect_eq(forge_sh("cd %s && tar xzf out/harness-test-1.tar.gz && cd harness-test-1 && "
+    cr_expect_eq(sh_status("cd %s && tar xzf out/harness-test-1.tar.gz && cd harness-test-1 && "
                           "grep -q '  %s/libswap_helper.so.1$' libraries.sha256 && "
                           "sha256sum --quiet -c libraries.sha256", f.dir, f.dir), 0);
     /* the same candidate file, another build of the library it links */

@@ -12,7 +12,7 @@
  * the openssl command as README says. */
 static void keypair(const forge *f, const char *name)
 {
-    cr_assert_eq(forge_sh("cd %s && openssl genpkey -algorithm ed25519 -out %s.pem 2>/dev/null && "
+    cr_assert_eq(sh_status("cd %s && openssl genpkey -algorithm ed25519 -out %s.pem 2>/dev/null && "
                     "openssl pkey -in %s.pem -pubout -out %s.pub.pem", f->dir, name, name, name), 0);
 }
 
@@ -32,10 +32,10 @@ Test(signature, signatures_say_who_signed_and_catch_edits, .timeout = 120)
     free(out);
 
     /* signed by the vendor: --key names the key by openssl's fingerprint */
-    cr_assert_eq(forge_sh("%s certify --candidate " CANDS "good.so --cases " BASIC " --out %s/out --quiet "
+    cr_assert_eq(sh_status("%s certify --candidate " CANDS "good.so --cases " BASIC " --out %s/out --quiet "
                     "--sign %s/vendor.pem --signer 'Vendor Kernels' >/dev/null 2>&1",
                     harness_bin(), f.dir, f.dir), 0);
-    cr_assert_eq(forge_sh("cd %s && openssl pkey -pubin -in vendor.pub.pem -outform DER | sha256sum "
+    cr_assert_eq(sh_status("cd %s && openssl pkey -pubin -in vendor.pub.pem -outform DER | sha256sum "
                     "| cut -c1-64 >fpr", f.dir), 0);
     snprintf(fpr, sizeof fpr, "%s/fpr", f.dir);
     char *hex = slurp(fpr);
@@ -47,7 +47,7 @@ Test(signature, signatures_say_who_signed_and_catch_edits, .timeout = 120)
     HAS(out, "valid: '");
     free(out);
     /* openssl checks the signature as well */
-    cr_expect_eq(forge_sh("cd %s && rm -rf x && mkdir x && tar xzf %s -C x && cd x/harness-test-1 && "
+    cr_expect_eq(sh_status("cd %s && rm -rf x && mkdir x && tar xzf %s -C x && cd x/harness-test-1 && "
                     "openssl pkeyutl -verify -pubin -inkey ../../vendor.pub.pem -rawin "
                     "-in MANIFEST.sha256 -sigfile MANIFEST.sig >/dev/null", f.dir, f.path), 0);
     /* another key */
@@ -100,19 +100,19 @@ Test(signature, certify_refuses_a_key_it_cannot_sign_with)
 {
     forge f;
     forge_certify(&f, "good", BASIC);
-    cr_assert_eq(forge_sh("cd %s && openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 "
+    cr_assert_eq(sh_status("cd %s && openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 "
                     "-out ec.pem 2>/dev/null", f.dir), 0);
-    cr_expect_eq(forge_sh("%s certify --candidate " CANDS "good.so --cases " BASIC " --out %s/o2 "
+    cr_expect_eq(sh_status("%s certify --candidate " CANDS "good.so --cases " BASIC " --out %s/o2 "
                     "--sign %s/ec.pem >%s/log 2>&1", harness_bin(), f.dir, f.dir, f.dir), 2);
     char log[128];
     snprintf(log, sizeof log, "%s/log", f.dir);
     char *out = slurp(log);
     HAS(out, "is a EC key, not Ed25519");
     free(out);
-    cr_expect_neq(forge_sh("test -e %s/o2", f.dir), 0, "no run, no output folder");
-    cr_expect_eq(forge_sh("%s certify --candidate " CANDS "good.so --out %s/o2 --signer me >/dev/null "
+    cr_expect_neq(sh_status("test -e %s/o2", f.dir), 0, "no run, no output folder");
+    cr_expect_eq(sh_status("%s certify --candidate " CANDS "good.so --out %s/o2 --signer me >/dev/null "
                     "2>&1", harness_bin(), f.dir), 2);
-    cr_expect_eq(forge_sh("%s verify %s --key %s/nonexistent.pem >/dev/null 2>&1", harness_bin(), f.path,
+    cr_expect_eq(sh_status("%s verify %s --key %s/nonexistent.pem >/dev/null 2>&1", harness_bin(), f.path,
                     f.dir), 2);
     forge_free(&f);
 }
