@@ -32,27 +32,26 @@ static int last_line(const char *path, char *line, size_t size)
     return any ? 0 : -1;
 }
 
-/* Adds DIR/NAME.time's figures to `targets` and to *cpu; 0, or -1 after
- * saying why. */
+/* Adds DIR/FILE's figures (FILE is NAME.time) to `targets` and to *cpu;
+ * 0, or -1 after saying why.  /usr/bin/time writes "Command exited with
+ * non-zero status N" or "Command terminated by signal N" before its figures
+ * when the target failed. */
 static int read_target(const char *dir, const char *file, json_t *targets, double *cpu)
 {
-    char path[1024], line[512], name[256];
+    char path[1024], line[512] = "", name[256];
     snprintf(path, sizeof path, "%s/%s", dir, file);
     snprintf(name, sizeof name, "%.*s", (int)(strlen(file) - strlen(".time")), file);
-    double wall, user, sys;
-    if (last_line(path, line, sizeof line) != 0 ||
-        sscanf(line, "%lf %lf %lf", &wall, &user, &sys) != 3) {
-        fprintf(stderr, "bench: %s does not end with \"WALL USER SYS\"\n", path);
-        return -1;
-    }
-    /* /usr/bin/time writes "Command exited with non-zero status N" or
-     * "Command terminated by signal N" first when the target failed */
     FILE *f = fopen(path, "r");
     int failed = 0;
     while (f && fgets(line, sizeof line, f))
         failed |= strncmp(line, "Command ", 8) == 0;
     if (f)
         fclose(f);
+    double wall, user, sys;
+    if (sscanf(line, "%lf %lf %lf", &wall, &user, &sys) != 3) {
+        fprintf(stderr, "bench: %s does not end with \"WALL USER SYS\"\n", path);
+        return -1;
+    }
     json_object_set_new(targets, name, json_pack("{s:f, s:f, s:b}", "wall_s", wall,
                                                  "cpu_s", user + sys, "failed", failed));
     *cpu += user + sys;
