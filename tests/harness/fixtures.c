@@ -50,8 +50,9 @@ ReportHook(POST_ALL)(struct criterion_global_stats *stats)
 /* certify into `dir`/out, its output into `dir`/certify.out. */
 static int certify_into(const char *cand, const char *cases, const char *dir)
 {
-    return sh_status("rm -rf %s/out && %s certify --candidate " CANDS "%s.so --cases %s --out %s/out "
-              "--quiet >%s/certify.out 2>&1", dir, harness_bin(), cand, cases, dir, dir);
+    return sh_status("rm -rf %s/out && %s certify --candidate " CANDS "%s.so --cases %s "
+                     "--out %s/out --quiet >%s/certify.out 2>&1",
+                     dir, harness_bin(), cand, cases, dir, dir);
 }
 
 /* The fixture's folder for (cand, cases) in the run's folder `root`: the
