@@ -108,6 +108,7 @@ SCHEMA = {
     "summary": {"total": int, **_COUNTS},
     "status_agreement": {"agree": int, "disagree": int},
     "adaptive_timeouts": Optional({"rerun": int, "confirmed": int, "not_confirmed": int}),
+    "slots": Optional({"first": int, "added": int}),
     "matrices": {
         "op_clause": ListOf({"op": str, "clause": str, **_ROW_COUNTS}),
         "op_dtype": ListOf({"op": str, "dtype": str, **_ROW_COUNTS}),

@@ -351,3 +351,17 @@ const char *proc_stat_fields(long pid, char *buf, size_t size)
     const char *p = strrchr(buf, ')');
     return p ? p + 1 : NULL;
 }
+
+int proc_cpu_ticks(long pid, unsigned long long *ticks)
+{
+    char buf[1024];
+    /* state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt
+     * cmajflt utime stime */
+    const char *f = proc_stat_fields(pid, buf, sizeof buf);
+    unsigned long long utime, stime;
+    if (!f || sscanf(f, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu",
+                     &utime, &stime) != 2)
+        return -1;
+    *ticks = utime + stime;
+    return 0;
+}

@@ -128,4 +128,10 @@ int write_text(const char *path, const char *text);
  * may hold anything but a NUL, so it ends at the last ')'. */
 const char *proc_stat_fields(long pid, char *buf, size_t size);
 
+/* The CPU time process `pid` has used, user + system of all its threads
+ * in clock ticks (sysconf(_SC_CLK_TCK)), from /proc/PID/stat
+ * (proc_stat_fields).  Returns 0, or -1 when it cannot be read (the
+ * process has ended, or no /proc). */
+int proc_cpu_ticks(long pid, unsigned long long *ticks);
+
 #endif

@@ -104,6 +104,7 @@ static void parse(run_options *o, int argc, char **argv)
             if (parse_u64(optarg, 1, 256, &v))
                 usage_error("'--jobs' wants 1 to 256, not '%s'", optarg);
             o->jobs = (int)v;
+            o->jobs_given = 1;
             break;
         case O_TIMEOUT:
             if (parse_u64(optarg, 1, 3600000, &v))
@@ -341,6 +342,9 @@ int run_main(int argc, char **argv, int list)
         memcpy(ri.started_utc, started, sizeof started);
         json_t *report = report_build(&ri);
         json_object_set(json_object_get(report, "host"), "sandbox", sandbox_facts);
+        json_object_set_new(report, "slots", json_pack("{s:i, s:i}", "first",
+                                                       e ? engine_slots(e) : 0, "added",
+                                                       e ? engine_added_slots(e) : 0));
         if (gated) {
             json_t *g = json_object_get(report, "gate");
             gate_code = json_is_true(json_object_get(g, "passed")) ? GATE_PASSES : GATE_FAILS;

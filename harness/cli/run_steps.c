@@ -128,6 +128,18 @@ static void take_result(void *ctx, result *r)
     progress_result(k->pr, &k->set->cases[r->case_index], r);
 }
 
+/* The slots a run may have in all: what --jobs says, or with the default
+ * (a slot a core) twice that while its workers keep dying on a crowded
+ * machine (run/widen.h), and never more than it has jobs. */
+static int most_slots(const run_options *o, const engine *e, int njobs)
+{
+    int first = engine_slots(e);
+    if (o->jobs_given || njobs <= first)
+        return first;
+    int more = first < ENGINE_MORE_RUN_SLOTS ? first : ENGINE_MORE_RUN_SLOTS;
+    return first + more < njobs ? first + more : njobs;
+}
+
 result *run_jobs(const run_options *o, const case_set *set, const job *jobs, int njobs,
                  engine *e, const wire_probe *probe, expectations *ex,
                  const expectation ***waivers_out, int *nres, progress *pr,
@@ -142,8 +154,8 @@ result *run_jobs(const run_options *o, const case_set *set, const job *jobs, int
     if (e) {
         int nleft;
         job *left = limits_skip(probe, set, jobs, njobs, &nleft, take_result, &k);
-        schedule_run(e, set, left, nleft, o->strict_errors, o->timeout_ms, o->seed, take_result,
-                     &k);
+        schedule_run(e, set, left, nleft, o->strict_errors, o->timeout_ms, o->seed,
+                     most_slots(o, e, nleft), take_result, &k);
         free(left);
     } else
         load_failure_results(jobs, njobs, load_error, take_result, &k);

@@ -19,6 +19,9 @@
 #include "worker.h"
 #include "worker_proc.h"
 
+/* Room for the slots engine_add_slot adds, of both kinds. */
+#define ENGINE_MORE_SLOTS (ENGINE_FULL_SLOTS + ENGINE_MORE_RUN_SLOTS)
+
 /* A process (worker_proc.h) and the parent's ends of its pipes. */
 typedef struct proc {
     pid_t pid;              /* 0: none */
@@ -58,7 +61,7 @@ typedef struct slot {
     char lie[SANDBOX_ACT_BYTES];    /* what the candidate's side was caught
                                        lying about ("answered pid ..."), to
                                        be the running request's CRASH; "" */
-    int full;               /* a full-budget slot (engine_full_budget_slot) */
+    int full;               /* a full-budget slot (engine_add_slot) */
     engine_samples *samples;        /* the parent's memory samples (census.h),
                                        made at the first repeat request */
     unsigned char sampled[ARENA_CELLS]; /* 1 for the cells of the batch's
@@ -72,9 +75,10 @@ struct engine {
                                            forks, to write by a sweep */
     isolation mode;
     int nslots;
-    slot *slots;                        /* nslots, then ENGINE_FULL_SLOTS room */
-    int nfull;                          /* full-budget slots made, after the
-                                           nslots ones (engine_full_budget_slot) */
+    slot *slots;                        /* nslots, then room for the added ones */
+    int nmore;                          /* slots added after the nslots ones
+                                           (engine_add_slot), of both kinds */
+    int nfull, nrun;                    /* of them full-budget, and not */
     char *path;
     char *exe;                          /* the program spawned (worker_proc.h) */
     int timeout_ms;

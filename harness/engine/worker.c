@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -78,13 +79,13 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
     e->path = xstrdup(path);
     e->exe = engine_worker_exe();
     e->timeout_ms = timeout_ms;
-    e->slots = xcalloc((size_t)e->nslots + ENGINE_FULL_SLOTS, sizeof *e->slots);
+    e->slots = xcalloc((size_t)e->nslots + ENGINE_MORE_SLOTS, sizeof *e->slots);
     e->done = xcalloc((size_t)e->nslots, sizeof *e->done);
     e->spares = xcalloc((size_t)e->nslots + 1, sizeof *e->spares);
     e->big_src = big_src;
     e->big_dst = big_dst;
     signal(SIGPIPE, SIG_IGN);
-    for (int i = 0; i < e->nslots + ENGINE_FULL_SLOTS; i++) {
+    for (int i = 0; i < e->nslots + ENGINE_MORE_SLOTS; i++) {
         e->slots[i].ar.fd = -1;
         e->slots[i].limit = ARENA_CELLS;
     }
@@ -143,21 +144,48 @@ int engine_sandbox_summary(engine *e, sandbox_summary *out)
     return 0;
 }
 
-int engine_full_budget_slot(engine *e, int k, char **err)
+int engine_add_slot(engine *e, int full, char **err)
 {
     pthread_mutex_lock(&e->lock);
-    int rc = 0;
-    while (rc == 0 && e->nfull <= k) {
-        slot *s = &e->slots[e->nslots + e->nfull];
-        if (slot_arena(e, s, err) != 0) {
-            rc = -1;
-        } else {
-            s->full = 1;        /* one request at a time: no cell populated ahead */
-            e->nfull++;
-        }
+    int i = -1, *made = full ? &e->nfull : &e->nrun;
+    slot *s = &e->slots[e->nslots + e->nmore];
+    if (*made >= (full ? ENGINE_FULL_SLOTS : ENGINE_MORE_RUN_SLOTS)) {
+        *err = xasprintf("%s slots are made already", full ? "all full-budget" : "all added");
+    } else if (slot_arena(e, s, err) == 0) {
+        s->full = full;         /* one request at a time: no cell populated ahead */
+        if (!full)
+            arena_populate_cells(&s->ar, s->ar.pview, 0);
+        i = e->nslots + e->nmore;
+        (*made)++;
+        __atomic_store_n(&e->nmore, e->nmore + 1, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&e->lock);
-    return rc ? -1 : e->nslots + k;
+    return i;
+}
+
+int64_t engine_cpu_ns(engine *e)
+{
+    struct rusage self, children;
+    int64_t ns = 0;
+    if (getrusage(RUSAGE_SELF, &self) == 0 && getrusage(RUSAGE_CHILDREN, &children) == 0)
+        ns = ((int64_t)self.ru_utime.tv_sec + self.ru_stime.tv_sec + children.ru_utime.tv_sec +
+              children.ru_stime.tv_sec) * 1000000000 +
+             ((int64_t)self.ru_utime.tv_usec + self.ru_stime.tv_usec +
+              children.ru_utime.tv_usec + children.ru_stime.tv_usec) * 1000;
+    long hz = sysconf(_SC_CLK_TCK);
+    int n = e->nslots + __atomic_load_n(&e->nmore, __ATOMIC_ACQUIRE);
+    for (int i = 0; e->mode != ISO_NONE && i < n; i++) {
+        pid_t z = __atomic_load_n(&e->slots[i].z.pid, __ATOMIC_RELAXED);
+        unsigned long long ticks;
+        if (z > 0 && proc_cpu_ticks(z, &ticks) == 0)
+            ns += (int64_t)(ticks * 1000000000ull / (unsigned long long)(hz > 0 ? hz : 100));
+    }
+    return ns;
+}
+
+int engine_added_slots(const engine *e)
+{
+    return __atomic_load_n(&e->nrun, __ATOMIC_RELAXED);
 }
 
 int engine_slots(const engine *e)
@@ -278,7 +306,7 @@ pid_t engine_zygote_pid(const engine *e, int i)
 
 void engine_finish(engine *e)
 {
-    for (int i = 0; i < e->nslots + e->nfull; i++) {
+    for (int i = 0; i < e->nslots + e->nmore; i++) {
         proc *all[3] = {&e->slots[i].w, &e->slots[i].z, &e->slots[i].spare};
         for (int k = 0; k < 3; k++)
             if (all[k]->pid > 0 && all[k]->req_w >= 0) {
@@ -300,8 +328,8 @@ void engine_finish(engine *e)
 
 int engine_stop(engine *e)
 {
-    proc *all[4 * (256 + ENGINE_FULL_SLOTS) + 1];
-    int np = 0, nslots = e->nslots + e->nfull;
+    proc *all[4 * (256 + ENGINE_MORE_SLOTS) + 1];
+    int np = 0, nslots = e->nslots + e->nmore;
     engine_finish(e);
     for (int i = 0; i < nslots; i++) {
         all[np++] = &e->slots[i].w;
@@ -334,7 +362,7 @@ int engine_stop(engine *e)
     free(e->dying);
     if (e->mode != ISO_NONE)
         bounds_harness_stop();
-    for (int i = 0; i < e->nslots + e->nfull; i++) {
+    for (int i = 0; i < e->nslots + e->nmore; i++) {
         arena_destroy(&e->slots[i].ar);
         free(e->slots[i].samples);
     }

@@ -129,20 +129,28 @@ engine *engine_start(isolation mode, int nslots, const char *path, int timeout_m
  * the workers are not confined (--sandbox off, --isolation none). */
 int engine_sandbox_summary(engine *e, sandbox_summary *out);
 
-/* Full-budget slots an engine makes at most (engine_full_budget_slot). */
+/* Full-budget slots an engine makes at most (engine_add_slot). */
 #define ENGINE_FULL_SLOTS 512
+/* Slots of the run's kind an engine adds at most beyond its first
+ * `nslots` (engine_add_slot). */
+#define ENGINE_MORE_RUN_SLOTS 256
 
 /*
- * The index of full-budget slot `k` (0 <= k < ENGINE_FULL_SLOTS) of `e`,
- * made on first use (its arena now, its worker at its first submit): a
- * slot whose every request gets the full budget, whatever timed out
- * before (deadline.h), where a request that ran out of a short budget
- * runs again (run/confirm.h).  It is driven like a slot of its own thread
- * (engine_submit, engine_wait_slot), never by engine_wait, and is not
- * counted by engine_slots.  Returns the index, or -1 with *err set when
- * its shared memory cannot be made.  Thread-safe.
+ * Adds a slot to `e` and returns its index, past every slot made before:
+ * its arena now, its worker at its first submit (a spare that becomes its
+ * zygote, as for the first slots).  `full` 1: a full-budget slot, whose
+ * every request gets the full budget whatever timed out before
+ * (deadline.h), where a request that ran out of a short budget runs again
+ * (run/confirm.h); at most ENGINE_FULL_SLOTS.  `full` 0: a slot like the
+ * first `nslots` (adaptive budgets, its cells populated ahead), for a run
+ * whose workers keep dying on a crowded machine (run/widen.h); at most
+ * ENGINE_MORE_RUN_SLOTS.  An added slot is driven like a slot of its own
+ * thread (engine_submit, engine_wait_slot), never by engine_wait, and is
+ * not counted by engine_slots.  Returns the index, or -1 with *err set
+ * when its kind's limit is reached or its shared memory cannot be made.
+ * Thread-safe.
  */
-int engine_full_budget_slot(engine *e, int k, char **err);
+int engine_add_slot(engine *e, int full, char **err);
 
 int engine_slots(const engine *e);
 /* The arena of slot `i`; stage requests through its `pview`. */
@@ -184,6 +192,20 @@ void engine_fresh(engine *e, int i);
  */
 pid_t engine_worker_pid(const engine *e, int i);
 pid_t engine_zygote_pid(const engine *e, int i);
+
+/*
+ * The CPU time, in ns (user + system), that the engine's processes used
+ * since the harness started: the harness's own threads and its reaped
+ * children (getrusage: workers and zygotes that ended) and the zygotes
+ * running now (/proc/PID/stat, read after the last ')', in clock ticks).
+ * The kernel counts all of it; nothing a candidate writes moves it.
+ * Running workers count once they are reaped.  Thread-safe.
+ */
+int64_t engine_cpu_ns(engine *e);
+
+/* Slots of the run's kind added after the first ones (engine_add_slot
+ * with `full` 0). */
+int engine_added_slots(const engine *e);
 
 /* Gives slot `i` a worker that has loaded the candidate, when it has none
  * (its last one died and no batch came after): for a reader of the maps

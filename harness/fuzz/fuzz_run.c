@@ -65,7 +65,8 @@ static long run_set(fuzz_session *s, case_set *set, unsigned mask, failures *f)
         sel[i] = i;
     int njobs;
     job *jobs = plan_jobs(set, sel, set->ncases, mask, FUZZ_MAX_PAYLOAD, &njobs);
-    schedule_run(s->e, set, jobs, njobs, 0, s->timeout_ms, s->seed, keep_failure, f);
+    schedule_run(s->e, set, jobs, njobs, 0, s->timeout_ms, s->seed, engine_slots(s->e),
+                 keep_failure, f);
     free(jobs);
     free(sel);
     return njobs;

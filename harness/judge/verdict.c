@@ -59,7 +59,7 @@ static void note_strays(result *r, int strays, int answered, int batch)
 
 /* Threads the candidate left running after execute returned (counted by
  * the parent, which killed the worker before judging; a batch with them
- * runs again one request at a time, run/schedule.c): LEAK whatever dst
+ * runs again one request at a time, run/batch_end.c): LEAK whatever dst
  * held, since a late thread's write may or may not have landed. */
 static void note_threads(result *r, int threads)
 {

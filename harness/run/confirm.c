@@ -15,7 +15,7 @@
 #include "judge/judge.h"
 #include "room.h"
 
-/* Big-cell memory above this is given back after its job (as schedule.c). */
+/* Big-cell memory above this is given back after its job (as batch_end.c). */
 #define CONFIRM_RELEASE_BYTES ((size_t)1 << 20)
 
 typedef struct suspect {
@@ -122,7 +122,7 @@ static void unconfirmed(confirmer *c, const suspect *x, const char *why)
 static void watch(confirmer *c, const confirm_slot *s, pid_t pid)
 {
     room_suspect w = {pid, 0};
-    if (pid > 0 && room_cpu_ticks(pid, &w.seen) != 0)
+    if (pid > 0 && proc_cpu_ticks(pid, &w.seen) != 0)
         w.pid = 0;              /* it has ended already */
     pthread_mutex_lock(&c->lock);
     c->watch[s->k] = w;
@@ -135,7 +135,7 @@ static void confirm_one(confirmer *c, confirm_slot *s, const suspect *x)
 {
     char *err = NULL;
     if (s->i < 0)
-        s->i = engine_full_budget_slot(c->e, s->k, &err);
+        s->i = engine_add_slot(c->e, 1, &err);
     if (s->i < 0) {
         unconfirmed(c, x, err);
         free(err);

@@ -2,7 +2,7 @@
  * confirm.h - no TIMEOUT without the full budget: a request that ran out
  * of a short (adaptive) budget (engine/deadline.h) is a suspect, not a
  * TIMEOUT.  It runs again, alone, with the full --timeout-ms, in a
- * full-budget slot of the engine (engine_full_budget_slot), and that run's
+ * full-budget slot of the engine (engine_add_slot), and that run's
  * result is the one that counts: a TIMEOUT then is confirmed, anything
  * else is what the call really does.  Suspects run in parallel, each slot
  * driven by a thread of its own, beside the run's own slots: up to
@@ -12,7 +12,8 @@
  * tasks to spare), so that a candidate that hangs asleep on a whole
  * class of requests costs the run's slots a short budget a hang and the
  * confirming slots a full budget for each few hundred of them.  Private
- * to run/ (used by schedule.c).  Depends on schedule.h and room.h.
+ * to run/ (used by schedule.c and batch_end.c).  Depends on schedule.h and
+ * room.h.
  */
 #ifndef HARNESS_CONFIRM_H
 #define HARNESS_CONFIRM_H

@@ -15,6 +15,8 @@ typedef struct run_options {
     const char **cases;             /* --cases, repeatable; default <srcdir>/cases */
     int ncases;
     int jobs;                       /* default: online cores */
+    int jobs_given;                 /* --jobs N: exactly N slots; else the run may
+                                       add as many again (run/widen.h) */
     int timeout_ms;                 /* default 10000 */
     isolation iso;
     int sandbox;                    /* --sandbox on|off: the workers' confinement

@@ -26,20 +26,6 @@ int room_rule(const room_view *v)
     return 4 * (v->fds_open + v->fds_each) < 3 * v->fds_limit;
 }
 
-int room_cpu_ticks(pid_t pid, unsigned long long *ticks)
-{
-    char buf[1024];
-    /* state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt
-     * cmajflt utime stime */
-    const char *f = proc_stat_fields(pid, buf, sizeof buf);
-    unsigned long long utime, stime;
-    if (!f || sscanf(f, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu",
-                     &utime, &stime) != 2)
-        return -1;
-    *ticks = utime + stime;
-    return 0;
-}
-
 /* MemAvailable and MemTotal in kB; -1 when they cannot be read. */
 static int read_mem(long long *available, long long *total)
 {
@@ -114,7 +100,7 @@ static void suspects_since(room_view *v, room_suspect *s, int n)
             continue;
         if (s[i].pid < 0 || s[i].pid == self)
             v->unknown++;
-        else if (room_cpu_ticks(s[i].pid, &now) == 0) {
+        else if (proc_cpu_ticks(s[i].pid, &now) == 0) {
             if (now > s[i].seen)
                 v->suspects_ticks += (long long)(now - s[i].seen);
             s[i].seen = now;

@@ -61,14 +61,6 @@ typedef struct room_suspect {
     unsigned long long seen;
 } room_suspect;
 
-/*
- * The CPU time process `pid` has used, user + system of all its threads
- * in clock ticks, from /proc/PID/stat (read after the last ')', so that no
- * name the process gives itself changes the fields).  Returns 0, or -1
- * when it cannot be read (the process has ended, or no /proc).
- */
-int room_cpu_ticks(pid_t pid, unsigned long long *ticks);
-
 /* A sampler: when the last look was. */
 typedef struct room {
     int64_t last_ns;        /* CLOCK_MONOTONIC of the last look; 0: none yet */
@@ -84,9 +76,11 @@ typedef struct room {
  * read), the memory, this process's descriptors and the machine's tasks.
  * Sets each s[i].seen to its process's CPU time now; one whose process
  * has ended counts nothing, one with a pid of 0 runs none and is skipped,
- * one with a negative pid or this process's own is unknown.  The first look (nothing to compare with) says 0 as well, and
- * so does one where /proc cannot be read.  Not thread-safe: one caller at
- * a time per `room` and `s`.
+ * one with a negative pid or this process's own is unknown (`s` may be
+ * NULL when `n` is 0: memory, descriptors and tasks only).  The first
+ * look (nothing to compare with) says 0 as well, and so does one where
+ * /proc cannot be read.  Not thread-safe: one caller at a time per `room`
+ * and `s`.
  */
 int room_look(room *r, long fds_each, long tasks_each, room_suspect *s, int n);
 

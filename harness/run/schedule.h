@@ -35,11 +35,14 @@ int job_fits_small(const job *j, const case_set *set);
  * Runs jobs[0..njobs) of `set` through `e` and hands every result to
  * `sink` as soon as it is judged (in no particular order).  `strict` is
  * --strict-errors, `timeout_ms` the per-request timeout (for details),
- * `seed` seeds canaries and thread payloads.  Returns once every result,
- * those of the requests run again included, is in the sink.  Exits with
- * EXIT_HARNESS when no worker can be started.
+ * `seed` seeds canaries and thread payloads.  With worker isolation,
+ * the run may add slots (engine_add_slot) up to `most_slots` in all while
+ * its workers keep dying on a crowded machine (widen.h); engine_slots(e)
+ * or less: never.  Returns once every result, those of the requests run
+ * again included, is in the sink.  Exits with EXIT_HARNESS when no worker
+ * can be started.
  */
 void schedule_run(engine *e, const case_set *set, const job *jobs, int njobs, int strict,
-                  int timeout_ms, uint64_t seed, result_sink sink, void *ctx);
+                  int timeout_ms, uint64_t seed, int most_slots, result_sink sink, void *ctx);
 
 #endif

@@ -211,7 +211,8 @@ Test(bench, crashy_figures_are_whole_runs_of_each_candidate, .timeout = 300)
 
 /* The busy section: the crash and the hang candidates beside a load, here
  * a command that only sleeps (the busy loops would cost make test two
- * CPUs). */
+ * CPUs), and the crash candidate on the machine as it is, each with the
+ * slots its runs added, as their reports said (least, most). */
 Test(bench, busy_figures_are_whole_runs_of_the_crash_and_hang_candidates, .timeout = 300)
 {
     json_t *b = run_bench("busy", "--load-cmd 'sleep 60'");
@@ -222,6 +223,18 @@ Test(bench, busy_figures_are_whole_runs_of_the_crash_and_hang_candidates, .timeo
     cr_expect_gt(num(b, "busy.crash_every_call_busy_loops.wall_seconds"), 0);
     cr_expect_gt(num(b, "busy.hang_busy_loops.timeouts"), 0);
     cr_expect_gt(num(b, "busy.hang_busy_loops.wall_seconds"), 0);
+    cr_expect_eq(num(b, "busy.crash_every_call_idle.crashes"), crashes, "the same run, idle");
+    const char *figs[] = {"crash_every_call_busy_loops", "crash_every_call_idle",
+                          "hang_busy_loops"};
+    for (int k = 0; k < 3; k++) {
+        json_t *range = json_object_get(json_object_get(json_object_get(b, "busy"), figs[k]),
+                                        "slots_added_least_most");
+        cr_assert_eq(json_array_size(range), 2, "%s: no slots_added_least_most", figs[k]);
+        json_int_t least = json_integer_value(json_array_get(range, 0));
+        cr_expect(least >= 0 && least <= json_integer_value(json_array_get(range, 1)),
+                  "%s: slots added %lld to %lld", figs[k], (long long)least,
+                  (long long)json_integer_value(json_array_get(range, 1)));
+    }
     cr_expect(json_is_string(json_object_get(json_object_get(b, "targets"),
                                              "hang_busy_loops_s")));
     cr_expect_null(json_object_get(b, "crashy"), "--only busy ran the crashy section");

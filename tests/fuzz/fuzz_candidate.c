@@ -278,7 +278,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     job *jobs = plan_jobs(&set, &sel, 1, one_call, FUZZ_MAX_PAYLOAD, &njobs);
     static findings f;
     f.n = 0;
-    schedule_run(eng, &set, jobs, njobs, 0, timeout_ms, 1, keep, &f);
+    schedule_run(eng, &set, jobs, njobs, 0, timeout_ms, 1, engine_slots(eng), keep, &f);
     free(jobs);
     for (int i = 0; i < f.n; i++)
         fprintf(stderr, "fuzz_candidate: %s in %s: %s (expected %s, got %s)\n",

@@ -52,6 +52,7 @@ HT_BROKEN := $(BUILD)/broken/zero_copies_right_aligned.so \
 # test-quick and make test-harness run every test here against it.
 HT_TIMED := isolation/*|room/*|deadline/*|confirm/*|timeout/*|reaper/*|spawner/*|zygote/*
 HT_TIMED := $(HT_TIMED)|sandbox/*|perf/*|perf_budget/*|journal/*|determinism/*|trust/*|load/*|heap_warm/*
+HT_TIMED := $(HT_TIMED)|widen/*
 test-harness: $(BUILD)/tests/harness $(BUILD)/reshape-conform $(HT_CANDS) $(HT_BROKEN)
 	HARNESS_BIN=$(BUILD)/reshape-conform $(BUILD)/tests/harness \
 	  $(if $(TESTS_WITH_SAN),--filter '@($(HT_SAN_SKIP)|$(HT_TIMED))')

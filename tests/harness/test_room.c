@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/base.h"
 #include "run/room.h"
 
 /* Suspects that sleep: no tick of 10 of wall time, 8 of 16 GiB available,
@@ -125,7 +126,7 @@ static int two_looks(const pid_t *pid, int n)
     room_suspect s[4];
     for (int i = 0; i < n; i++) {
         s[i].pid = pid[i];
-        cr_assert_eq(room_cpu_ticks(pid[i], &s[i].seen), 0);
+        cr_assert_eq(proc_cpu_ticks(pid[i], &s[i].seen), 0);
     }
     room_look(&r, 16, 16, s, n);
     nap_ms(300);
@@ -175,7 +176,7 @@ Test(room, a_suspect_that_spun_has_none)
     unsigned long long ticks = 0;
     for (int k = 0; k < 3000 && ticks < (unsigned long long)hz / 5; k++) {
         nap_ms(10);
-        cr_assert_eq(room_cpu_ticks(pid, &ticks), 0);
+        cr_assert_eq(proc_cpu_ticks(pid, &ticks), 0);
     }
     cr_assert_geq(ticks, (unsigned long long)hz / 5, "the child spun for 200 ms of CPU");
     room r = {mono_ns() - 100 * 1000000};
@@ -211,7 +212,7 @@ Test(room, a_process_limit_near_the_tasks_running_has_none)
             _exit(3);
         room r = {mono_ns() - 100 * 1000000};
         room_suspect s = {hang, 0};
-        if (room_cpu_ticks(hang, &s.seen) != 0)
+        if (proc_cpu_ticks(hang, &s.seen) != 0)
             _exit(4);
         char yes = (char)('0' + room_look(&r, 16, 16, &s, 1));
         _exit(write(pipefd[1], &yes, 1) == 1 ? 0 : 5);
@@ -248,11 +249,11 @@ Test(room, cpu_time_is_read_past_any_name_the_process_gives_itself)
     }
     nap_ms(50);
     unsigned long long ticks = 1ull << 60;
-    int rc = room_cpu_ticks(pid, &ticks);
+    int rc = proc_cpu_ticks(pid, &ticks);
     end(&pid, 1);
     cr_expect_eq(rc, 0);
     cr_expect_lt(ticks, 100, "a paused child has used well under a second: %llu ticks", ticks);
-    cr_expect_eq(room_cpu_ticks(pid, &ticks), -1, "an ended process");
+    cr_expect_eq(proc_cpu_ticks(pid, &ticks), -1, "an ended process");
 }
 
 Test(room, the_descriptor_limit_is_raised_to_the_hard_one)
