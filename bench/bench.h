@@ -51,6 +51,7 @@ struct run {
     long long results;    /* summary.total of its JSON report */
     long long crashes;    /* summary.CRASH */
     long long timeouts;   /* summary.TIMEOUT */
+    long long slots_added;  /* slots.added: slots the run added (0 when absent) */
 };
 
 /*

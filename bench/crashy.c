@@ -13,7 +13,10 @@
  *     (--baseline: the one before a change);
  * and the busy section (bench_busy): the crash and the hang candidates
  * again beside two busy loops (`sh -c 'while :; do :; done'` twice): a CI
- * runner is rarely idle, and neither figure may depend on idle CPUs.
+ * runner is rarely idle, and neither figure may depend on idle CPUs; and
+ * the crash candidate with the default --jobs on the idle machine, with
+ * the slots each run added (harness/run/widen.h) beside the loops and
+ * without them.
  * Each figure is the median of opt->repeats runs, in wall and in CPU time
  * (the harness and its workers).  Depends on bench.h and POSIX.
  */
@@ -31,6 +34,7 @@
 struct medians {
     double wall, cpu, run;
     long long crashes, timeouts, results;
+    long long slots_added_least, slots_added_most;  /* over the runs */
 };
 
 /* Runs each of harness[0..nh) (nh 1 or 2) on `candidate` over opt->cases
@@ -62,6 +66,10 @@ static int measure_each(const struct bench_options *opt, const char *const *harn
             m[h].crashes = r.crashes;
             m[h].timeouts = r.timeouts;
             m[h].results = r.results;
+            if (i == 0 || r.slots_added < m[h].slots_added_least)
+                m[h].slots_added_least = r.slots_added;
+            if (i == 0 || r.slots_added > m[h].slots_added_most)
+                m[h].slots_added_most = r.slots_added;
         }
     for (int h = 0; h < nh; h++) {
         double *w = v + 3 * n * h;
@@ -81,11 +89,13 @@ static int measure(const struct bench_options *opt, const char *name, const char
 
 static json_t *medians_json(const struct medians *m)
 {
-    return json_pack("{s:f, s:f, s:f, s:I, s:I, s:I, s:f}", "wall_seconds", m->wall,
+    return json_pack("{s:f, s:f, s:f, s:I, s:I, s:I, s:f, s:[I, I]}", "wall_seconds", m->wall,
                      "cpu_seconds", m->cpu, "run_seconds", m->run, "results",
                      (json_int_t)m->results, "crashes", (json_int_t)m->crashes, "timeouts",
                      (json_int_t)m->timeouts, "ms_per_crash",
-                     m->crashes ? 1000 * m->wall / (double)m->crashes : 0.0);
+                     m->crashes ? 1000 * m->wall / (double)m->crashes : 0.0,
+                     "slots_added_least_most", (json_int_t)m->slots_added_least,
+                     (json_int_t)m->slots_added_most);
 }
 
 /* The load of the busy figures: two shell loops that never sleep. */
@@ -185,12 +195,15 @@ static int crash_figures(const struct bench_options *opt, const char *build, jso
 int bench_busy(const struct bench_options *opt, json_t *out, json_t *table)
 {
     char build[512], crash[1100], hang[1100], dir[1100];
-    struct medians c, h;
+    struct medians c, h, idle;
 
     build_dir(opt, build, sizeof build);
     snprintf(crash, sizeof crash, "%s/bench/cands/crash_every_call.so", build);
     snprintf(hang, sizeof hang, "%s/broken/pauses_ignoring_signals.so", build);
     snprintf(dir, sizeof dir, "%s/busy", opt->tmpdir);
+    /* the default --jobs on the idle machine too: whether it adds slots */
+    if (measure(opt, "crash_idle", crash, NULL, &idle) != 0)
+        return -1;
     pid_t load = load_start(opt, dir, opt->load_cmd ? opt->load_cmd : BUSY_LOOPS);
     if (load < 0)
         return -1;
@@ -201,7 +214,13 @@ int bench_busy(const struct bench_options *opt, json_t *out, json_t *table)
         return -1;
     json_object_set_new(out, "crash_every_call_busy_loops", medians_json(&c));
     json_object_set_new(out, "hang_busy_loops", medians_json(&h));
+    json_object_set_new(out, "crash_every_call_idle", medians_json(&idle));
     bench_row(table, "busy", "crash on every call, 2 busy loops, wall", c.wall, "s", "<= 10");
+    bench_row(table, "busy", "crash on every call, busy, slots added (most)",
+              (double)c.slots_added_most, "", NULL);
+    bench_row(table, "busy", "crash on every call, idle, wall", idle.wall, "s", NULL);
+    bench_row(table, "busy", "crash on every call, idle, slots added (most)",
+              (double)idle.slots_added_most, "", NULL);
     bench_row(table, "busy", "hangs ignoring signals, 2 busy loops, wall", h.wall, "s",
               "<= 30");
     return 0;

@@ -123,6 +123,8 @@ int bench_run_harness(const struct bench_options *opt, const char *harness, cons
     r->results = json_integer_value(json_object_get(summary, "total"));
     r->crashes = json_integer_value(json_object_get(summary, "CRASH"));
     r->timeouts = json_integer_value(json_object_get(summary, "TIMEOUT"));
+    r->slots_added = json_integer_value(json_object_get(json_object_get(report, "slots"),
+                                                        "added"));
     r->run_seconds = json_number_value(json_object_get(report, "duration_s"));
     if (r->results <= 0 || r->run_seconds <= 0) {
         fprintf(stderr, "bench: '%s' %s ran no case; see '%s'\n", harness,
