@@ -123,6 +123,7 @@ static json_t *merge_reports(int argc, char **argv, int first, size_t *nentries)
     json_decref(entries);
     json_object_set_new(merged, "cases", cases);
     json_object_set_new(merged, "duration_s", json_real(longest));
+    json_object_del(merged, "slots");   /* how the first shard ran, not all of them */
     json_object_set_new(json_object_get(merged, "options"), "shard", json_string(shards.s));
     free(shards.s);
     for (int i = 1; i < n; i++)

@@ -193,6 +193,8 @@ Test(cli, shards_partition_and_merge_back)
     cr_expect_eq(json_integer_value(json_object_get(ms, "PASS")),
                  json_integer_value(json_object_get(as, "PASS")));
     cr_expect_str_eq(field(m, "verdict"), "conformant");
+    cr_expect(json_is_object(json_object_get(a.report, "slots")));
+    cr_expect_null(json_object_get(m, "slots"), "a shard's slots in the merged report");
     /* same entries in the same order as the unsharded run */
     json_t *mc = json_object_get(m, "cases"), *ac = json_object_get(all.report, "cases");
     cr_assert_eq(json_array_size(mc), json_array_size(ac));
