@@ -152,8 +152,8 @@ int engine_add_slot(engine *e, int full, char **err)
     if (*made >= (full ? ENGINE_FULL_SLOTS : ENGINE_MORE_RUN_SLOTS)) {
         *err = xasprintf("%s slots are made already", full ? "all full-budget" : "all added");
     } else if (slot_arena(e, s, err) == 0) {
-        s->full = full;         /* one request at a time: no cell populated ahead */
-        if (!full)
+        s->full = full;
+        if (!full)      /* a full-budget slot runs one request at a time */
             arena_populate_cells(&s->ar, s->ar.pview, 0);
         i = e->nslots + e->nmore;
         (*made)++;
