@@ -11,8 +11,9 @@
  * death, and the run's processes (the harness, its reaped workers, the
  * zygotes: CPU time the kernel counts, which no candidate writes) used
  * less than half a CPU a slot, the run starts one more slot, up to its
- * most.  A candidate that spins uses its CPUs and gets none; neither
- * does a run on an idle machine, whose slots get the CPU they ask for.
+ * most.  A candidate that spins uses the CPU it gets, and gets no slot
+ * while that is half a CPU a slot or more; neither does a run on an idle
+ * machine, whose slots get the CPU they ask for.
  * Memory, descriptors and the machine's tasks bound the added slots as
  * they bound confirming ones (room.h).  Private to run/ (used by
  * schedule.c).  Depends on room.h and worker.h.
