@@ -76,9 +76,9 @@ struct engine {
     isolation mode;
     int nslots;
     slot *slots;                        /* nslots, then room for the added ones */
-    int nmore;                          /* slots added after the nslots ones
-                                           (engine_add_slot), of both kinds */
-    int nfull, nrun;                    /* of them full-budget, and not */
+    int nfull, nrun;                    /* slots added after the nslots ones
+                                           (engine_add_slot): full-budget, and
+                                           not (engine_made) */
     char *path;
     char *exe;                          /* the program spawned (worker_proc.h) */
     int timeout_ms;
@@ -113,6 +113,15 @@ struct engine {
     int *done;                          /* ISO_NONE: finished slots */
     int ndone;
 };
+
+/* The slots made so far, e->slots[0..engine_made(e)): the first nslots,
+ * then those engine_add_slot added.  Read without the lock: the counts
+ * only grow, and each is raised once its slot is whole. */
+static inline int engine_made(const engine *e)
+{
+    return e->nslots + __atomic_load_n(&e->nfull, __ATOMIC_ACQUIRE) +
+           __atomic_load_n(&e->nrun, __ATOMIC_ACQUIRE);
+}
 
 /* CLOCK_MONOTONIC, in nanoseconds. */
 int64_t engine_mono_ns(void);

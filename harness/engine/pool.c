@@ -55,7 +55,7 @@ void engine_sweep(engine *e)
 {
     pthread_rwlock_wrlock(&e->forks);
     __atomic_store_n(&e->sweep_due, 0, __ATOMIC_RELAXED);
-    int nslots = e->nslots + e->nmore;
+    int nslots = engine_made(e);
     pid_t *known = xmalloc(((size_t)4 * nslots + 1 + (size_t)e->ndying) * sizeof *known);
     int n = 0;
     for (int i = 0; i < nslots; i++) {

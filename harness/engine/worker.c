@@ -148,16 +148,15 @@ int engine_add_slot(engine *e, int full, char **err)
 {
     pthread_mutex_lock(&e->lock);
     int i = -1, *made = full ? &e->nfull : &e->nrun;
-    slot *s = &e->slots[e->nslots + e->nmore];
+    slot *s = &e->slots[engine_made(e)];
     if (*made >= (full ? ENGINE_FULL_SLOTS : ENGINE_MORE_RUN_SLOTS)) {
         *err = xasprintf("%s slots are made already", full ? "all full-budget" : "all added");
     } else if (slot_arena(e, s, err) == 0) {
         s->full = full;
         if (!full)      /* a full-budget slot runs one request at a time */
             arena_populate_cells(&s->ar, s->ar.pview, 0);
-        i = e->nslots + e->nmore;
-        (*made)++;
-        __atomic_store_n(&e->nmore, e->nmore + 1, __ATOMIC_RELEASE);
+        i = engine_made(e);
+        __atomic_store_n(made, *made + 1, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&e->lock);
     return i;
@@ -173,7 +172,7 @@ int64_t engine_cpu_ns(engine *e)
              ((int64_t)self.ru_utime.tv_usec + self.ru_stime.tv_usec +
               children.ru_utime.tv_usec + children.ru_stime.tv_usec) * 1000;
     long hz = sysconf(_SC_CLK_TCK);
-    int n = e->nslots + __atomic_load_n(&e->nmore, __ATOMIC_ACQUIRE);
+    int n = engine_made(e);
     for (int i = 0; e->mode != ISO_NONE && i < n; i++) {
         pid_t z = __atomic_load_n(&e->slots[i].z.pid, __ATOMIC_RELAXED);
         unsigned long long ticks;
@@ -306,7 +305,7 @@ pid_t engine_zygote_pid(const engine *e, int i)
 
 void engine_finish(engine *e)
 {
-    for (int i = 0; i < e->nslots + e->nmore; i++) {
+    for (int i = 0, n = engine_made(e); i < n; i++) {
         proc *all[3] = {&e->slots[i].w, &e->slots[i].z, &e->slots[i].spare};
         for (int k = 0; k < 3; k++)
             if (all[k]->pid > 0 && all[k]->req_w >= 0) {
@@ -329,7 +328,7 @@ void engine_finish(engine *e)
 int engine_stop(engine *e)
 {
     proc *all[4 * (256 + ENGINE_MORE_SLOTS) + 1];
-    int np = 0, nslots = e->nslots + e->nmore;
+    int np = 0, nslots = engine_made(e);
     engine_finish(e);
     for (int i = 0; i < nslots; i++) {
         all[np++] = &e->slots[i].w;
@@ -362,7 +361,7 @@ int engine_stop(engine *e)
     free(e->dying);
     if (e->mode != ISO_NONE)
         bounds_harness_stop();
-    for (int i = 0; i < e->nslots + e->nmore; i++) {
+    for (int i = 0, n = engine_made(e); i < n; i++) {
         arena_destroy(&e->slots[i].ar);
         free(e->slots[i].samples);
     }
