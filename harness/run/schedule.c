@@ -7,8 +7,10 @@
  */
 #include "schedule_int.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 
 #include "base/base.h"
@@ -44,15 +46,18 @@ static void stage_and_submit(run *r, batch *b, int i)
 static void *slot_thread(void *p);
 
 /* Starts one more slot, driven by a thread of its own, as widen_ended
- * asked; one that cannot start leaves the run as it is. */
+ * asked; one that cannot start (no memory, no thread) leaves the run as
+ * it is, with a warning. */
 static void add_slot(run *r)
 {
     char *err = NULL;
     int i = engine_add_slot(r->e, 0, &err);
-    free(err);
     batch *b = i < 0 ? MAP_FAILED : mmap(NULL, sizeof *b, PROT_READ | PROT_WRITE,
                                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
     if (b == MAP_FAILED) {
+        warn("cannot add a slot (%s): the run goes on with the slots it has",
+             err ? err : strerror(errno));
+        free(err);
         widen_failed(&r->widen);
         return;
     }
@@ -60,9 +65,12 @@ static void add_slot(run *r)
     slot_arg *s = &r->added[r->nadded];
     *s = (slot_arg){r, b, i, 0};
     r->nthreads++;      /* before any thread may find every slot idle */
-    if (pthread_create(&s->tid, NULL, slot_thread, s) == 0) {
+    int rc = pthread_create(&s->tid, NULL, slot_thread, s);
+    if (rc == 0) {
         r->nadded++;
     } else {
+        warn("cannot add a slot (a thread: %s): the run goes on with the slots it has",
+             strerror(rc));
         r->nthreads--;
         munmap(b, sizeof *b);
         widen_failed(&r->widen);
