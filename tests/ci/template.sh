@@ -34,13 +34,20 @@ tmp=$2
 src=$(pwd)
 passed=0
 failed=0
+skipped=0
 ok() { passed=$((passed + 1)); }
 fail() { failed=$((failed + 1)); echo "test-ci-template: $*" >&2; }
 expect() { # expect WHAT TEST...
     what=$1; shift
     if "$@"; then ok; else fail "$what"; fi
 }
-[ -r "$xsd" ] || { echo "test-ci-template: cannot read the schema '$xsd' (JUNIT_XSD)" >&2; exit 1; }
+# Jenkins' schema is a third-party file the repository does not carry: in
+# a clone alone the pipelines still run, and each validation is skipped.
+if [ ! -r "$xsd" ]; then
+    echo "test-ci-template: Jenkins' junit-10.xsd is not readable at JUNIT_XSD='$xsd':" \
+        "its validations are skipped; give make JUNIT_XSD=PATH to run them"
+    xsd=
+fi
 
 export RESHAPE_CONFORM="$src/build/reshape-conform"
 export EXTRA_ARGS="--cases cases/openvino_reshape_1.yaml --filter openvino_example_* --variants dense,infer --timeout-ms 3000"
@@ -54,7 +61,8 @@ pipeline() {
     sh ci/run-template.sh shard 2 2 >"$tmp/$1.shard2.out" 2>&1; rc2=$?
     sh ci/run-template.sh merge >"$tmp/$1.merge.out" 2>&1; rcm=$?
     for f in "$OUT/shard-1.xml" "$OUT/shard-2.xml" "$OUT/report.xml"; do
-        if xmllint --noout --schema "$xsd" "$f" >"$tmp/xmllint.out" 2>&1; then ok; else
+        if [ -z "$xsd" ]; then skipped=$((skipped + 1))
+        elif xmllint --noout --schema "$xsd" "$f" >"$tmp/xmllint.out" 2>&1; then ok; else
             fail "$1: $f does not validate: $(tail -3 "$tmp/xmllint.out")"; fi
     done
 }
@@ -146,5 +154,5 @@ for t in ci/github/action.yml ci/gitlab/reshape-conform.yml; do
     else fail "$t is no YAML"; fi
 done
 
-echo "test-ci-template: $passed passed, $failed failed"
+echo "test-ci-template: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -20,10 +20,14 @@ const char *jt_harness(void)
 
 const char *jt_jenkins_xsd(void)
 {
+    /* Jenkins' schema is a third-party file this repository does not carry:
+     * a clone alone has none, and the tests that need it skip, naming the
+     * make variable that points at it. */
     const char *xsd = getenv("JUNIT_XSD");
-    cr_assert(xsd && *xsd, "JUNIT_XSD is not set: run the tests with make test-reports, which "
-              "sets it to Jenkins' junit-10.xsd");
-    cr_assert_eq(access(xsd, R_OK), 0, "JUNIT_XSD names '%s', which cannot be read", xsd);
+    if (!xsd || !*xsd || access(xsd, R_OK) != 0)
+        cr_skip_test("Jenkins' junit-10.xsd is not readable at JUNIT_XSD='%s': this test "
+                     "validates against it and is skipped; give make JUNIT_XSD=PATH to run it",
+                     xsd ? xsd : "");
     return xsd;
 }
 

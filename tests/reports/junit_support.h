@@ -20,7 +20,9 @@ const char *jt_harness(void);
 #define JT_CASES "cases/openvino_reshape_1.yaml"
 
 /* The path of Jenkins' junit-10.xsd from the environment's JUNIT_XSD; the
- * test fails (it is not skipped) when it is unset or the file is missing. */
+ * test is skipped (Criterion's skip, with the reason and the variable) when
+ * it is unset or names no readable file, as in a clone with nothing beside
+ * it.  Call it before the work it guards. */
 const char *jt_jenkins_xsd(void);
 
 /* Validates `xml` against the schema `xsd` with `xmllint --noout --schema`,
