@@ -31,6 +31,7 @@ DEB_PACKAGES += python3-jinja2 python3-yaml chromium fonts-dejavu-core \
 .PHONY: test-reports test-reports-san
 test-reports: $(BUILD)/tests/reports
 	@rm -rf $(BUILD)/reports-test/fixture-cache-*
+	@$(junit_xsd_note)
 	REPORTS_TEST_DIR=$(BUILD)/reports-test JUNIT_XSD=$(JUNIT_XSD) $(BUILD)/tests/reports
 
 # The sanitized tier runs the tests whose C under test is the harness's: the
@@ -40,6 +41,7 @@ test-reports: $(BUILD)/tests/reports
 # this binary's string searches).
 test-reports-san: $(BUILD)/san/tests/reports $(BUILD)/san/reshape-conform
 	@rm -rf $(BUILD)/san/reports-test/fixture-cache-*
+	@$(junit_xsd_note)
 	@$(call san_run,REPORTS_TEST_DIR=$(BUILD)/san/reports-test JUNIT_XSD=$(JUNIT_XSD) \
 	  REPORTS_HARNESS=$(BUILD)/san/reshape-conform \
 	  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 $(BUILD)/san/tests/reports \
