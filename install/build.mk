@@ -14,8 +14,10 @@
 #                                                and its templates), and the documents
 #                                                the header, --help and the manual page
 #                                                name, each at its source-tree path
-#                                                (README.md, reference/DECISIONS.md,
-#                                                reports/SCHEMA.md, harness/README.md ...)
+#                                                (README.md, docs/ with the harness
+#                                                manual's docs/harness/, bench/README.md,
+#                                                reference/DECISIONS.md, reports/SCHEMA.md,
+#                                                harness/README.md ...)
 #   $(PREFIX)/share/doc/reshape-conform          a link to ../reshape-conform
 #   $(PREFIX)/share/man/man1/reshape-conform.1   the manual page
 #
@@ -42,8 +44,10 @@ INST_DOC   = $(DESTDIR)$(PREFIX)/share/doc/reshape-conform
 # The data, as paths of the source tree; they keep them below share/.
 # The documents are every one the header, --help or the manual page names
 # (tests/install/installed.sh checks that each resolves), and those they
-# link to for the whole picture.
-INSTALL_DOCS := README.md harness/README.md harness/ARCHITECTURE.md reference/DECISIONS.md \
+# link to for the whole picture: README.md's pages (docs/, bench/README.md)
+# and the harness manual's (harness/README.md, its pages in docs/harness/).
+INSTALL_DOCS := README.md $(wildcard docs/*.md docs/harness/*.md) bench/README.md \
+                harness/README.md harness/ARCHITECTURE.md reference/DECISIONS.md \
                 reports/SCHEMA.md reports/README.md
 INSTALL_DATA := $(sort $(shell find cases specs -type f \( -name '*.yaml' -o -name '*.md' \
                   -o -name '*.rst' \)) $(wildcard reports/*.py reports/templates/*) \

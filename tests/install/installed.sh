@@ -44,7 +44,7 @@ resolves() { # resolves WHERE PATH: PATH exists below the installed share/
 cd "$tmp" || exit 1
 
 # The documents the header names (paths of the source tree; spec texts by name)
-refs=$(grep -o -E '[a-z_]+/[A-Za-z_]+\.(md|rst|yaml)' "$root/include/reshape_candidate.h" | sort -u)
+refs=$(grep -o -E '[a-z_]+(/[A-Za-z_]+)+\.(md|rst|yaml)' "$root/include/reshape_candidate.h" | sort -u)
 [ -n "$refs" ] || fail "no document named in the installed header"
 for r in $refs; do resolves "the header" "$r"; done
 for r in $(grep -o -E '^ \* +RESHAPE_OP_[A-Z0-9_]+ +[a-z0-9_]+\.(md|rst)' \
@@ -61,7 +61,7 @@ if grep -q "(default$" "$tmp/help" && grep -q "^ *$share/cases)$" "$tmp/help"; t
 for p in $(grep -o -E "$share/[A-Za-z0-9_./-]+\.(md|rst|yaml|py)" "$tmp/help" | sort -u); do
     resolves "--help" "${p#"$share/"}"
 done
-if grep -q -E '(^|[ (])(reports|cases|reference|harness)/[A-Za-z_]+\.md' "$tmp/help"; then
+if grep -q -E '(^|[ (])(reports|cases|reference|harness|docs|bench)(/[A-Za-z_]+)+\.md' "$tmp/help"; then
     fail "--help names a document by a source-tree path"; else ok; fi
 
 # ... and the manual page (PREFIX/share/reshape-conform/...)
@@ -71,7 +71,7 @@ for p in $(sed 's/\\-/-/g' "$man" | grep -o -E 'PREFIX/share/reshape-conform/[A-
     rel=${p#PREFIX/share/reshape-conform/}
     [ -z "$rel" ] || resolves "the manual page" "$rel"
 done
-for r in $(sed 's/\\-/-/g' "$man" | grep -o -E '(^|[ (])[a-z_]+/[A-Za-z_]+\.(md|rst|yaml)' \
+for r in $(sed 's/\\-/-/g' "$man" | grep -o -E '(^|[ (])[a-z_]+(/[A-Za-z_]+)+\.(md|rst|yaml)' \
            | sed 's/^[ (]//' | grep -v '^share/' | sort -u); do
     resolves "the manual page" "$r"
 done
