@@ -11,7 +11,8 @@
 #   DEB_PACKAGES  Debian packages the part needs at build or test time
 #
 # User-facing targets: all, run, test, test-quick, generate, bench, candidates,
-# install, uninstall, deb, scoreboard, deps, clean.  README.md explains them.
+# install, uninstall, deb, scoreboard, deps, clean.  README.md and
+# docs/testing.md explain them.
 
 # No built-in implicit rules: every rule is written in these files, and make
 # spent 0.35 CPU-s of each start trying them on the 749 dependency files it

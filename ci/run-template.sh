@@ -2,7 +2,7 @@
 # run-template.sh - the steps of the CI templates, for a shell or a test:
 # ci/github/action.yml and ci/gitlab/reshape-conform.yml run these same
 # command lines (tests/ci/template.sh checks that each reshape-conform line
-# here is in both).  README.md, "CI", says how to use them.
+# here is in both).  docs/ci.md, "The pipeline", says how to use them.
 #
 # usage: ci/run-template.sh shard K N   run shard K of N: OUT/shard-K.json,
 #                                       OUT/shard-K.xml (JUnit)
@@ -20,7 +20,7 @@
 #   EXTRA_ARGS       more options of `run`, split at blanks, no quoting and
 #                    no globbing (e.g. --variants dense,infer --filter onnx_*)
 #
-# Exit status, the harness's (harness/README.md, "Exit codes"):
+# Exit status, the harness's (docs/harness/options.md, "Exit codes"):
 #   shard: 0 conformant (with BASELINE: no regression), 1 not (with
 #          BASELINE: a regression), 2 bad usage or input, 3 harness
 #          failure, 77 nothing tested (the candidate's device is not on

@@ -15,7 +15,7 @@
  * outcomes the suite accepts.  Which data and shape types each operation
  * accepts is at the end of this header (reshape_op_accepts_data_dtype).
  * The files named here (reference/DECISIONS.md, cases/FORMAT.md,
- * harness/README.md, specs/...) are paths of the source tree; `make
+ * docs/harness/device.md, specs/...) are paths of the source tree; `make
  * install` puts each at the same path below PREFIX/share/reshape-conform/
  * (also PREFIX/share/doc/reshape-conform/).
  *
@@ -305,7 +305,7 @@ typedef struct reshape_limits {
  * `copy_to_device`, calls `supports` with RESHAPE_LAYOUT_DEVICE among the
  * flags, calls `execute` with device addresses in src->data and dst->data,
  * calls `synchronize`, and judges from what `copy_to_host` reads back
- * (harness/README.md, "Device memory").  Shape values
+ * (docs/harness/device.md).  Shape values
  * (params->shape->data), dims, strides and everything infer_shape reads stay
  * in host memory; an execute that runs asynchronously copies what it needs
  * of them before it returns.
@@ -325,7 +325,7 @@ typedef struct reshape_limits {
  * not touch the device; the first hook or execute call in a process
  * initialises it.  A device that cannot be used on this machine (no driver,
  * no device) fails its first `alloc` with last_error saying why: the harness
- * then tests nothing and says so (exit status 77, harness/README.md).
+ * then tests nothing and says so (exit status 77, docs/harness/device.md).
  *
  *   struct_size     sizeof(reshape_device) as the candidate was compiled;
  *                   at least up to `synchronize` (RESHAPE_DEVICE_V1_SIZE).

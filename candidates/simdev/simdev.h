@@ -1,6 +1,6 @@
 /*
  * simdev.h - a simulated accelerator, so that the harness's device path
- * (harness/README.md, "Device memory") is tested without one.
+ * (docs/harness/device.md) is tested without one.
  *
  * Device memory (memory.c) is a mapping of its own per allocation, between
  * PROT_NONE guard pages, and is itself PROT_NONE except while a hook copies

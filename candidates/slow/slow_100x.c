@@ -3,7 +3,7 @@
  * infer_shape and execute runs the reference's own 100 times and returns
  * the last status.  A correct candidate, so it must be conformant with no
  * TIMEOUT: the other half of the adaptive timeout rule (issue 15 item 3,
- * harness/README.md "Timeouts").  Repeating a call is the reference's
+ * docs/harness/timeouts.md).  Repeating a call is the reference's
  * time, not a sleep: a large execute is 100 copies.  Depends on the ABI
  * header and the reference's table, linked in under the name
  * reshape_ref_candidate_v1 (candidates/slow/build.mk).

@@ -3,7 +3,7 @@
  * message conventions.  Depends on libc only.
  *
  * Messages follow the project style: what went wrong first, lowercase, the
- * subject in quotes, no full stop.  Exit codes (harness/README.md):
+ * subject in quotes, no full stop.  Exit codes (docs/harness/options.md):
  *   0 conformant, 1 not conformant, 2 bad usage or invalid input files,
  *   3 harness failure, 77 nothing tested (the candidate's device is not
  *   available on this machine; 77 is what automake and meson call a skip).

@@ -1,7 +1,8 @@
 /*
- * bundle.h - the certification bundle (harness/README.md, "Certification
- * bundle"): a gzip-compressed tar archive whose members all sit in one
- * top folder "NAME-VERSION/", with MANIFEST.sha256 listing the SHA-256 of
+ * bundle.h - the certification bundle (docs/harness/certification.md,
+ * "Certification bundle"): a gzip-compressed tar archive whose members all
+ * sit in one top folder "NAME-VERSION/", with MANIFEST.sha256 listing the
+ * SHA-256 of
  * every other member in sha256sum's format ("HEX  NAME\n", sorted by name),
  * so that `sha256sum -c MANIFEST.sha256` also checks an unpacked bundle.
  * `certify` writes one (cmd_certify.c), `verify` checks one

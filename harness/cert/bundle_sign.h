@@ -1,6 +1,7 @@
 /*
- * bundle_sign.h - signed certification bundles (harness/README.md,
- * "Signed bundles").  `certify --sign KEY.pem [--signer NAME]` adds
+ * bundle_sign.h - signed certification bundles
+ * (docs/harness/certification.md, "Certification bundle", --sign).
+ * `certify --sign KEY.pem [--signer NAME]` adds
  * signer.json ({"name": NAME or null, "fingerprint": "sha256:HEX",
  * "public_key": PEM}) before the manifest is computed, so the manifest
  * lists it, then MANIFEST.sig: the 64-byte Ed25519 signature of

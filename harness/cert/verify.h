@@ -3,7 +3,7 @@
  * checks it runs over a certification bundle: the problem list, and one
  * entry point per check, each in a file of its own (rederive.c,
  * verify_views.c, signature.c, verify_rerun.c).  Every problem carries a
- * stable name (harness/README.md, "Certification bundle", lists them) so
+ * stable name (docs/harness/certification.md lists them) so
  * scripts and tests can tell a forged verdict from a damaged archive.
  * Depends on jansson, bundle.h, case.h.
  */

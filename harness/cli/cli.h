@@ -15,7 +15,7 @@
 int run_main(int argc, char **argv, int list);
 
 /* The subcommands: each takes its own argv (argv[0] is its name) and
- * returns the exit code (harness/README.md, "Exit codes"). */
+ * returns the exit code (docs/harness/options.md, "Exit codes"). */
 int cmd_run(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_merge(int argc, char **argv);

@@ -1,7 +1,7 @@
 /*
  * cmd_certify.c - `reshape-conform certify --candidate X.so --out DIR`: the
  * full mandatory run with fixed options, packed with its evidence into one
- * bundle DIR/NAME-VERSION.tar.gz (bundle.h, harness/README.md).
+ * bundle DIR/NAME-VERSION.tar.gz (bundle.h, docs/harness/certification.md).
  */
 static const char certify_usage[] =
 "usage: reshape-conform certify --candidate X.so --out DIR [--jobs N] [--perf[=SIZE]]\n"

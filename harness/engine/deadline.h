@@ -1,6 +1,6 @@
 /*
  * deadline.h - how long a request may run before its worker is SIGKILLed
- * (TIMEOUT): the adaptive rule of harness/README.md, "Timeouts".
+ * (TIMEOUT): the adaptive rule of docs/harness/timeouts.md.
  *
  * A request's signature is (op, special_zero, the entry point it was in:
  * supports, infer_shape or execute).  Every request first gets the full

@@ -1,6 +1,6 @@
 /*
  * device_check.h - whether a candidate's device can be used on this
- * machine, asked once before a run (harness/README.md, "Device memory").
+ * machine, asked once before a run (docs/harness/device.md).
  *
  * The check runs in a process of its own, `reshape-conform __device
  * CANDIDATE SANDBOX`, sandboxed as a worker is: it loads the candidate and

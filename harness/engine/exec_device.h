@@ -1,5 +1,5 @@
 /*
- * exec_device.h - the candidate's side of device memory (harness/README.md,
+ * exec_device.h - the candidate's side of device memory (docs/harness/device.md,
  * "Device memory"), private to engine/.  For a candidate that declares a
  * device (reshape_device), the worker mirrors the regions of a request's
  * cell that the parent staged and judges (a tensor with the canaries

@@ -1,5 +1,5 @@
 /*
- * sandbox.h - confining the candidate (harness/README.md, "Sandbox").
+ * sandbox.h - confining the candidate (docs/harness/sandbox.md).
  *
  * Four layers, each the kernel's, none depending on another:
  *   - the confinement of the process that loads the candidate

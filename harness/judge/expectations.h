@@ -1,6 +1,6 @@
 /*
  * expectations.h - known deviations (waivers), read from the YAML file of
- * `--expectations FILE` (harness/README.md, "Expectations"):
+ * `--expectations FILE` (docs/harness/gate.md, "Expectations"):
  *
  *   expectations:
  *     - id: "onnx_*_bf16/strided_dst"   # fnmatch glob over ids, "/VARIANT" optional

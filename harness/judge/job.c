@@ -1,5 +1,6 @@
 /*
- * job.c - variants and the plan of jobs; see job.h and harness/README.md.
+ * job.c - variants and the plan of jobs; see job.h and
+ * docs/harness/verdicts.md.
  * Depends on case.h, layout.h and fill.h.
  */
 #include "job.h"

@@ -1,7 +1,7 @@
 /*
  * job.h - variants, jobs and results.  A job is one request to a worker:
  * one (case, variant), or for `threads` up to four cases at once.  Which
- * variants apply to which case is decided here (harness/README.md,
+ * variants apply to which case is decided here (docs/harness/verdicts.md,
  * "Variants").  Depends on case.h.
  */
 #ifndef HARNESS_JOB_H
@@ -37,7 +37,7 @@ int verdict_counts_against(verdict v);
  * The run's verdict from its results: conformant (1) when none of them
  * counts against conformance and at least `passed` >= 1 is a PASS.  A
  * candidate whose supports() refuses everything the suite asks about
- * shows nothing and is not conformant (README.md, "Verdicts").
+ * shows nothing and is not conformant (docs/certify.md, "Verdicts").
  */
 int run_conformant(long passed, long against);
 
@@ -86,9 +86,10 @@ typedef struct result {
 int case_runs_execute(const rcase *c, uint64_t max_bytes);
 
 /*
- * How variant `v` lays out case `c`'s src and dst (harness/README.md,
- * "Variants"): the case's own layout when it states one (FORMAT.md,
- * "Layouts"), else dense, padded, permuted, broadcast (broadcast_src) or
+ * How variant `v` lays out case `c`'s src and dst
+ * (docs/harness/verdicts.md, "Variants"): the case's own layout when it
+ * states one (FORMAT.md, "Layouts"), else dense, padded, permuted,
+ * broadcast (broadcast_src) or
  * with odd size-1 strides (size1_strides) as the variant says; dst has the
  * first success's dims (padded for strided_dst, size-1 strides for
  * size1_strides), an error case's the input's (or its stated dst dims),

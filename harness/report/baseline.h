@@ -1,7 +1,7 @@
 /*
  * baseline.h - `--baseline OLD.json`: the verdicts of a previous JSON
  * report (reports/SCHEMA.md), read to judge a run against them instead of
- * against perfection (gate.h does the judging; harness/README.md,
+ * against perfection (gate.h does the judging; docs/harness/gate.md,
  * "Baseline").  OLD may be gzip'd (`gzip -9 report.json`: read with zlib,
  * a plain file reads as it is).  Depends on jansson and zlib.
  */

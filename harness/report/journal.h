@@ -2,8 +2,8 @@
  * journal.h - the run's journal: every raw verdict appended as it is
  * decided, so that a harness killed mid-run (SIGKILL, the OOM killer)
  * can be resumed (`run --resume JOURNAL`) and still write the report a
- * clean run would.  Format, flush and fsync policy: harness/README.md,
- * "Journal".  Depends on jansson, job.h, options.h.
+ * clean run would.  Format, flush and fsync policy: docs/harness/journal.md.
+ * Depends on jansson, job.h, options.h.
  *
  * The file is JSON lines: line 1 the header object, then one object per
  * (case, variant) result, in the order the results were judged:

@@ -1,6 +1,6 @@
 /*
  * shards.h - whether JSON reports are the complete set of shards of one
- * run, for `merge` (harness/README.md, "Sharding"): every shard K of N
+ * run, for `merge` (docs/harness/gate.md, "Sharding"): every shard K of N
  * (the report's options.shard, "K/N") present exactly once, the same
  * candidate (sha256), the same case files (suite.cases_sha256) and the
  * same options that change verdicts or the selection (every field of

@@ -60,7 +60,8 @@ static void release_big(arena *a, batch *b)
  * Judges the batch that `d` ended and hands back what must run again:
  * everything when the output of several requests cannot be told apart
  * and may be a flood; when a death is no request's for sure, every
- * request, each alone in a fresh process (harness/README.md, "Isolation");
+ * request, each alone in a fresh process (docs/harness/isolation.md,
+ * "Isolation");
  * a request that died in a process an earlier request had touched, alone
  * in a fresh one, and the rest; the crashed request and the rest when a
  * crash's output may be another request's; else the requests after the

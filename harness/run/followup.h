@@ -6,7 +6,7 @@
  * that a kernel that accepts a bad shape and would then crash writing it
  * shows the crash (its own `dense` call got a dst of the input's dims,
  * which it may refuse).  The outcome is merged into the `infer` entry
- * (harness/README.md, "How a verdict is reached").  Depends on stage.h,
+ * (docs/harness/verdicts.md, "How a verdict is reached").  Depends on stage.h,
  * worker.h and job.h.
  */
 #ifndef HARNESS_FOLLOWUP_H

@@ -4,7 +4,7 @@
  * dlopen, its constructors or its entry function, or was refused (a
  * missing symbol, no entry function, a wrong abi_version or struct_size, a
  * NULL member).  Such a run is not a harness failure: it finishes its
- * reports and exits 1 (harness/README.md, "Exit codes").  Depends on
+ * reports and exits 1 (docs/harness/options.md, "Exit codes").  Depends on
  * job.h and schedule.h.
  */
 #ifndef HARNESS_LOAD_FAILURE_H

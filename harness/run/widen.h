@@ -6,7 +6,7 @@
  * one another: on a machine that other work keeps busy, each of them
  * waits for a CPU at every step, and a slot gets a third of a CPU where
  * it got three quarters on an idle machine.  More slots in flight get
- * more of the machine (harness/README.md, "Zygotes and workers").  So
+ * more of the machine (docs/harness/isolation.md, "Zygotes and workers").  So
  * while most of the batches that ended since the last look ended in a
  * death, and the run's processes (the harness, its reaped workers, the
  * zygotes: CPU time the kernel counts, which no candidate writes) used

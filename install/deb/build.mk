@@ -1,5 +1,6 @@
 # install/deb/build.mk - `make deb`: a Debian package of `make install` with
-# PREFIX=/usr, for CI runners and containers (README.md, "CI"):
+# PREFIX=/usr, for CI runners and containers (docs/ci.md, "Getting the tool
+# onto a runner"):
 #
 #   build/reshape-conform_$(VERSION)-$(DEB_REVISION)_ARCH.deb
 #

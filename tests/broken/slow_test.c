@@ -1,6 +1,6 @@
 /*
  * slow_test.c - the other half of the adaptive timeout rule (issue 15
- * item 3, harness/README.md "Timeouts"): build/slow/slow_100x.so, the
+ * item 3, docs/harness/timeouts.md): build/slow/slow_100x.so, the
  * reference with every call run 100 times, is conformant over the whole
  * default case set with the default timeout, and no result is a TIMEOUT.
  * It asserts the verdicts, not the run's time.

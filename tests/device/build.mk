@@ -1,5 +1,5 @@
-# tests/device/build.mk - tests of the device path (harness/README.md,
-# "Device memory"): a Criterion binary, plain and sanitized, of
+# tests/device/build.mk - tests of the device path (docs/harness/device.md):
+# a Criterion binary, plain and sanitized, of
 #   abi_test.c      RESHAPE_DEVICE_* against Debian's dlpack.h, the
 #                   optional fields of reshape_device
 #   regions_test.c  engine/exec_device.c on a real arena, a mock device

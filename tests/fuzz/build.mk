@@ -18,9 +18,10 @@
 #                             unseen
 #   make test-fuzz-candidate  (part of make test) fuzz_candidate.c, the
 #                             differential target (a candidate against the
-#                             reference; README.md "Fuzzing at scale"), for a
-#                             few seconds on the reference and on a broken
-#                             candidate (tests/fuzz/candidate_test.c)
+#                             reference; docs/fuzzing.md, "Fuzzing at
+#                             scale"), for a few seconds on the reference
+#                             and on a broken candidate
+#                             (tests/fuzz/candidate_test.c)
 #
 # A target's dictionary, when it has one, is tests/fuzz/<name>.dict.
 # FUZZ_CANDIDATE_SO names the candidate fuzz_candidate fuzzes when

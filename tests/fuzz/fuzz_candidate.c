@@ -1,8 +1,9 @@
 /*
  * fuzz_candidate.c - libFuzzer target: a candidate against the reference,
  * the way `reshape-conform fuzz` does it, for days of fuzzing on
- * ClusterFuzzLite or OSS-Fuzz (.clusterfuzzlite/, README.md "Fuzzing at
- * scale").  Each input is one request: written field by field (a case of
+ * ClusterFuzzLite or OSS-Fuzz (.clusterfuzzlite/, docs/fuzzing.md,
+ * "Fuzzing at scale").  Each input is one request: written field by field
+ * (a case of
  * the suite is one: the seed corpus), or, when its first byte has bit 7
  * set, the seed of fuzz's own request generator (fuzz_generate).  Its
  * expected outcome is the reference's (fuzz_expect, the reference loaded

@@ -2,7 +2,7 @@
 # golden.sh - every report of the harness over the whole suite, for the
 # reference and every broken candidate, with what may change from run to
 # run taken out, so that the reports of two builds can be compared byte
-# for byte (make golden; harness/README.md, "Golden reports").
+# for byte (make golden; docs/harness/tests.md, "Golden reports").
 #
 # usage: tests/golden/golden.sh OUT_DIR [CANDIDATE.so...]
 #
@@ -30,7 +30,7 @@
 # build/broken/closes_fds.so, which closes the worker's channel on a
 # process's first execute, is in: a death no request is known to have
 # caused runs each request of its batch alone in a fresh process
-# (harness/README.md, "Isolation"), so its verdicts no longer depend on
+# (docs/harness/isolation.md, "Isolation"), so its verdicts no longer depend on
 # which request was a worker's first.
 
 set -u

@@ -1,5 +1,5 @@
 /*
- * test_confine.c - the workers' confinement (harness/README.md, "Sandbox")
+ * test_confine.c - the workers' confinement (docs/harness/sandbox.md)
  * through the real binary: the scratch folder is the candidate's (TMPDIR,
  * HOME, cwd) and is gone after the run; a read outside what it may read
  * fails and is a finding that stops the worker, and --sandbox-allow opens

@@ -222,8 +222,8 @@ Test(layouts_run, a_candidate_that_refuses_the_new_flags_is_skipped_cleanly, .ti
     run_free(&r);
 }
 
-/* The two examples of cases/FORMAT.md, "Layouts" (README.md shows them
- * too) load, and the reference passes them. */
+/* The two examples of cases/FORMAT.md, "Layouts" (docs/certify.md shows
+ * them too) load, and the reference passes them. */
 Test(layouts_run, the_format_examples_load_and_pass, .timeout = 60)
 {
     char *text = slurp("cases/FORMAT.md");

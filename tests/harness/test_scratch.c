@@ -1,6 +1,6 @@
 /*
  * test_scratch.c - the scratch folder as a tmpfs of each slot's own mount
- * namespace (harness/README.md, "Sandbox"): what a candidate leaves there
+ * namespace (docs/harness/sandbox.md): what a candidate leaves there
  * goes with its workers, however deep (a chain of folders past PATH_MAX),
  * its size is bounded (--sandbox-scratch-mb), and a FIFO put where a
  * mapped library was never blocks the library recorder (--libraries).

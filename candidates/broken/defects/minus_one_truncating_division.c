@@ -18,7 +18,7 @@ const struct broken_defect broken_defect = {
     .defect = "the -1 is volume / known truncated; no divisibility check",
     /* its infer entries: executing into the dims it infers ([7] to [2, 3])
      * writes the seventh element past dst (the harness's follow-up of an
-     * accepted error case, harness/README.md) */
+     * accepted error case, docs/harness/verdicts.md) */
     .expect = "MEMORY_VIOLATION",
     .hooks = {.solve_minus_one = solve_minus_one},
 };
