@@ -133,21 +133,23 @@ NOTES = [
     ("armnn", "ACCEPTED_INVALID", "DATA_TYPE",
      "Arm NN has no type list: s8, s16, s32 and u8 data pass for the oneDNN operations"),
     ("armnn", "ACCEPTED_INVALID", "BELOW_MINUS_ONE",
-     "TfLiteParser::OutputShapeOfReshape converts every value to unsigned int and the "
-     "layer compares 32-bit element counts: f32 [6] with [-2, -3] gives [4294967294, "
-     "4294967293], whose product is 6 modulo 2^32"),
+     "the adapter's copy of TfLiteParser::OutputShapeOfReshape (candidates/armnn/"
+     "parser_shape.cpp; Debian ships no Arm NN parser) converts every value to unsigned "
+     "int, and Arm NN's Reshape layer compares 32-bit element counts: f32 [6] with "
+     "[-2, -3] gives [4294967294, 4294967293], whose product is 6 modulo 2^32, and loads"),
     ("armnn", "ACCEPTED_INVALID", "VOLUME_MISMATCH",
      "ReshapeQueueDescriptor::Validate compares TensorInfo::GetNumElements(), an unsigned "
      "int: f32 [4] to [4, 1073741825] (2^32 + 4 elements) loads and infers"),
     ("armnn", "ACCEPTED_INVALID", "NOT_DIVISIBLE",
-     "TfLiteParser::OutputShapeOfReshape multiplies the shape's values in 32 bits before it "
-     "divides: bf16 [8] with [-1, 4, 1073741825] takes the product 4 (2^32 + 4 modulo 2^32) "
-     "and gives [2, 4, 1073741825], 2^33 + 8 elements, which the unsigned-int element count "
-     "calls 8"),
+     "the adapter's copy of TfLiteParser::OutputShapeOfReshape (candidates/armnn/"
+     "parser_shape.cpp) multiplies the shape's values in 32 bits before it divides: bf16 [8] "
+     "with [-1, 4, 1073741825] takes the product 4 (2^32 + 4 modulo 2^32) and gives "
+     "[2, 4, 1073741825], 2^33 + 8 elements, which Arm NN's unsigned-int element count calls "
+     "8, so the Reshape layer loads"),
     ("armnn", "ACCEPTED_INVALID", "ZERO_OUT_OF_RANGE",
-     "a copying 0 reads TensorShape::operator[] as OnnxParser's ComputeReshapeInfo does, and "
-     "a scalar's TensorShape has one dim of 1 (the ONNX parser's scalars are [1]): [] with "
-     "[0] gives [1]"),
+     "the adapter's copy of OnnxParser's ComputeReshapeInfo (candidates/armnn/"
+     "parser_shape.cpp) reads a copying 0 through TensorShape::operator[], and Arm NN's "
+     "scalar TensorShape has GetNumDimensions() 1 and a dim of 1: [] with [0] gives [1]"),
     ("armnn", "FAIL: wrong shape",
      "the -1 divides TensorShape::GetNumElements(), an unsigned int: f32 [3037000499, "
      "3037000499] with [-1] gives [2661407785], the square modulo 2^32 (above the declared "
