@@ -52,6 +52,7 @@ test-ci-template: $(BUILD)/reshape-conform $(CI_TEMPLATE_CANDIDATES)
 # 19.3 s on a loaded 2-core machine with the package installed, 44.1 s the
 # first time (npm's install 10 s, and the tool relinked).
 TEST_RUNS += test-gitlab
+DEB_PACKAGES += rsync
 .PHONY: test-gitlab
 
 NPM_CACHE ?= /var/cache/reshape-conformance/npm
