@@ -73,8 +73,10 @@ GITLAB_CI_LOCAL := $(call npm_dir,gitlab-ci-local,$(GITLAB_CI_LOCAL_VERSION))/no
 
 test-gitlab: $(BUILD)/reshape-conform $(CI_TEMPLATE_CANDIDATES)
 	@command -v rsync >/dev/null || { $(call adapter_apt,rsync); }
-	@command -v npm >/dev/null || { $(call adapter_apt,npm); }
-	@if [ ! -f '$(call npm_dir,gitlab-ci-local,$(GITLAB_CI_LOCAL_VERSION))/.installed' ] && \
+	@command -v npm >/dev/null || { $(call adapter_apt,npm); } || true
+	@if ! command -v npm >/dev/null; then \
+	  echo "test-gitlab: skipped: no npm, and Debian's npm could not be installed"; \
+	elif [ ! -f '$(call npm_dir,gitlab-ci-local,$(GITLAB_CI_LOCAL_VERSION))/.installed' ] && \
 	    ! timeout 60 npm ping --fetch-timeout=20000 --fetch-retries=0 >/dev/null 2>&1; then \
 	  echo "test-gitlab: skipped: the npm registry does not answer (npm ping), so gitlab-ci-local@$(GITLAB_CI_LOCAL_VERSION) cannot be installed"; \
 	else $(call npm_install,gitlab-ci-local,$(GITLAB_CI_LOCAL_VERSION)) && \
