@@ -181,17 +181,27 @@ def _dtype(dname):
     return np.dtype(NUMPY[dname])
 
 
+INTP_MAX = np.iinfo(np.intp).max
+
+
+class Unsupported(Exception):
+    """What a numpy array over caller memory cannot describe: NOT_SUPPORTED."""
+
+
 def _strided(buf, dtype, count, dims, strides, writeable):
     """`count` elements of `dtype` from `buf` (a memoryview; None: one zero
     element) seen with `dims` and `strides` in elements.  as_strided goes
     through __array_interface__, which cannot name ml_dtypes' 8-bit floats:
     it works on unsigned integers of the same size, viewed as `dtype`."""
+    steps = [s * dtype.itemsize for s in strides]
+    if any(step > INTP_MAX for step in steps):
+        raise Unsupported("numpy strides are intp bytes: a stride of %s elements of %d bytes "
+                          "does not fit" % (max(strides), dtype.itemsize))
     carrier = np.dtype("u%d" % dtype.itemsize)
     base = (np.zeros(1, dtype=carrier) if buf is None
             else np.frombuffer(buf, dtype=carrier, count=count))
     view = np.lib.stride_tricks.as_strided(base, shape=dims,
-                                           strides=[s * dtype.itemsize for s in strides],
-                                           writeable=writeable)
+                                           strides=steps, writeable=writeable)
     return view.view(dtype)
 
 
@@ -214,8 +224,8 @@ def _src(buf, dname, dims, strides):
     elements, None for dense); buf None for an empty tensor."""
     dtype, dims = _dtype(dname), tuple(dims)
     count = math.prod(dims)
-    if count == 0:
-        return np.empty(dims, dtype=dtype)
+    if count == 0:  # no memory: seen as infer() sees its data
+        return _strided(None, dtype, 1, dims, [0] * len(dims), False)
     if dname in SUB_BYTE:
         return _unpack(buf, dname, count).reshape(dims)
     if strides is None:
@@ -229,6 +239,8 @@ def _shape(buf, sname, sdims):
     count = math.prod(sdims)
     if count == 0:
         return np.empty(tuple(sdims), dtype=dtype)
+    if sname in SUB_BYTE:
+        return _unpack(buf, sname, count).reshape(tuple(sdims))
     return np.frombuffer(buf, dtype=dtype, count=count).reshape(tuple(sdims)).copy()
 
 
@@ -253,7 +265,12 @@ def execute(mode, allowzero, src, shape):
     writes the array."""
     dname, buf, dims, strides = src
     sname, sbuf, sdims = shape
-    data = _src(buf, dname, dims, strides)
+    try:
+        data = _src(buf, dname, dims, strides)
+    except Unsupported as error:
+        return NOT_SUPPORTED, str(error)
+    except ValueError as error:  # as_strided's "array is too big"
+        return NOT_SUPPORTED, "numpy cannot hold this tensor: %s" % error
     status, out = _run(mode, allowzero, dname, data, sname, _shape(sbuf, sname, tuple(sdims)))
     if status == OK and out.dtype != data.dtype:
         return INTERNAL, "the evaluator returned %s for %s data" % (out.dtype, data.dtype)
@@ -280,6 +297,9 @@ def store(out, dname, buf, dims, strides, pad):
         view = np.frombuffer(buf, dtype=dtype, count=count).reshape(dims)
     else:
         extent = 1 + sum((d - 1) * s for d, s in zip(dims, strides))
-        view = _strided(buf, dtype, extent, dims, strides, True)
+        try:
+            view = _strided(buf, dtype, extent, dims, strides, True)
+        except Unsupported as error:
+            return NOT_SUPPORTED, str(error)
     np.copyto(view, out.reshape(dims), casting="no")
     return OK, None
