@@ -60,3 +60,12 @@ $(ADAPTER_DIR)/onnx_reference.so $(ADAPTER_DIR)/onnx_reference_latest.so: \
 $(ADAPTER_DIR)/%.so: candidates/adapter.map $(ONNX_REF_OBJ)/%.o
 	@mkdir -p $(@D)
 	$(CC) $(ADAPTER_SO_FLAGS) -o $@ $(filter %.o,$^) $(ONNX_REF_LDLIBS)
+
+# Reproducers (reports/onnx_reference/repro/*.py; tests/adapters/repro.mk
+# runs them with Debian's Python, the wheels' folder first on its path).
+REPRO_LIBS += onnx_reference
+REPRO_READY_onnx_reference  = $(ONNX_REF_DIR)/.installed
+REPRO_CC_onnx_reference    := $(CC)
+REPRO_FLAGS_onnx_reference :=
+REPRO_LDLIBS_onnx_reference :=
+REPRO_ENV_onnx_reference    = env PYTHONPATH=$(ONNX_REF_SITE)

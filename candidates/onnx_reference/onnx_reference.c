@@ -27,7 +27,7 @@
 #include "reshape_adapter.h"
 
 #include "glue_py.h"         /* GLUE_SOURCE: glue.py as a C string */
-#include "onnx_ref_version.h" /* ONNX_REF_VERSION, ONNX_REF_VERSIONS */
+#include "onnx_ref_version.h" /* ONNX_REF_NAME, ONNX_REF_VERSION(S|_TEXT), ONNX_REF_MODE */
 
 /* ------------------------------------------------------------ start-up */
 
@@ -350,5 +350,5 @@ out:
     return st;
 }
 
-RESHAPE_ADAPTER_DEFINE("ONNX reference evaluator", ONNX_REF_VERSION_TEXT, or_supports,
+RESHAPE_ADAPTER_DEFINE(ONNX_REF_NAME, ONNX_REF_VERSION_TEXT, or_supports,
                        or_infer_shape, or_execute, NULL)

@@ -7,6 +7,10 @@ Usage: version.py SITE MODE GLUE OUT   (MODE: 14 or latest)
 import platform
 import sys
 
+# The most of a name or version a report quotes (harness/engine/candidate_load.c,
+# CANDIDATE_WORDS): longer ones are cut.
+WORDS = 64
+
 
 def main(site, mode, glue_path, out_path):
     sys.path = [p for p in sys.path if "-packages" not in p] + [site]
@@ -20,16 +24,23 @@ def main(site, mode, glue_path, out_path):
         opsets.setdefault(opset, []).append(dname)
     first = min(opsets)
     if mode == "latest":
-        which = "opset %d" % first
+        name = "ONNX ReferenceEvaluator, opset %d" % first
     else:
-        which = "opset %d" % first + "".join(
-            ", %d for %s" % (o, " ".join(opsets[o])) for o in sorted(opsets) if o != first)
-    text = ("%s (%s; numpy %s, protobuf %s, ml_dtypes %s, Python %s)"
-            % (onnx_v, which, numpy_v, protobuf_v, ml_dtypes_v, platform.python_version()))
+        kinds = {("f8e4m3", "f8e5m2"): "8-bit floats", ("s4", "u4"): "s4 u4"}
+        name = "ONNX ReferenceEvaluator, opset %d (%s)" % (first, ", ".join(
+            "%d: %s" % (o, kinds.get(tuple(opsets[o]), " ".join(opsets[o])))
+            for o in sorted(opsets) if o != first))
+    text = ("%s; numpy %s, protobuf %s, ml_dtypes %s, Py %s"
+            % (onnx_v, numpy_v, protobuf_v, ml_dtypes_v, platform.python_version()))
+    for what, value in (("name", name), ("version", text)):
+        if len(value) > WORDS:
+            sys.exit("version.py: the %s '%s' is longer than the %d characters a report "
+                     "quotes" % (what, value, WORDS))
     with open(out_path, "w") as f:
         f.write("/* written by candidates/onnx_reference/version.py */\n")
         f.write('#define ONNX_REF_VERSION "%s"\n' % onnx_v)
         f.write('#define ONNX_REF_VERSIONS "%s"\n' % glue["versions"]())
+        f.write('#define ONNX_REF_NAME "%s"\n' % name)
         f.write('#define ONNX_REF_VERSION_TEXT "%s"\n' % text)
         f.write('#define ONNX_REF_MODE "%s"\n' % mode)
 
