@@ -69,3 +69,10 @@ REPRO_CC_onnx_reference    := $(CC)
 REPRO_FLAGS_onnx_reference :=
 REPRO_LDLIBS_onnx_reference :=
 REPRO_ENV_onnx_reference    = env PYTHONPATH=$(ONNX_REF_SITE)
+
+# tests/adapters/onnx_reference_test.c runs onnx_backend_compare.py with the
+# wheels' folder.
+$(BUILD)/obj/tests/adapters/onnx_reference_test.o $(BUILD)/san/obj/tests/adapters/onnx_reference_test.o: \
+	CFLAGS += -DONNX_REF_SITE='"$(ONNX_REF_SITE)"'
+$(BUILD)/san/obj/tests/adapters/onnx_reference_test.o: \
+	SAN_CFLAGS += -DONNX_REF_SITE='"$(ONNX_REF_SITE)"'

@@ -101,6 +101,21 @@ static void init_python(void)
                  dlerror());
         return;
     }
+    if (Py_IsInitialized()) {
+        /* Another library of the process started Python (the other build
+         * of this adapter, numpy's): the glue runs there, the wheels'
+         * folder first on its path. */
+        PyGILState_STATE gil = PyGILState_Ensure();
+        PyObject *path = PySys_GetObject("path"); /* borrowed */
+        PyObject *site = PyUnicode_FromString(ONNX_REF_SITE);
+        if (path == NULL || site == NULL || PyList_Insert(path, 0, site) != 0)
+            init_failed("cannot put " ONNX_REF_SITE " on sys.path");
+        Py_XDECREF(site);
+        if (init_error[0] == '\0')
+            load_glue();
+        PyGILState_Release(gil);
+        return;
+    }
     setenv("OPENBLAS_NUM_THREADS", "1", 0);
     PyConfig_InitIsolatedConfig(&config);
     config.install_signal_handlers = 0;
