@@ -40,8 +40,8 @@ import scoreboard_layouts
 import scoreboard_perf
 import scoreboard_record
 
-LIBRARIES = ["onednn", "onednn_graph", "onnxruntime", "libtorch", "numpy", "xnnpack",
-             "xtensor", "eigen", "opencv", "armnn"]
+LIBRARIES = ["onednn", "onednn_graph", "onnxruntime", "onnx_reference", "onnx_reference_latest",
+             "libtorch", "numpy", "xnnpack", "xtensor", "eigen", "opencv", "armnn"]
 OPS = ["openvino_reshape_1", "onednn_static_reshape_1",
        "onednn_dynamic_reshape_1", "onnx_reshape_14"]
 # Verdict columns, in reports/SCHEMA.md order.
@@ -52,7 +52,8 @@ COUNTS_AGAINST = {"FAIL", "ACCEPTED_INVALID", "CRASH", "TIMEOUT",
                   "MEMORY_VIOLATION", "LEAK", "FLOOD", "UNEXPECTED_PASS"}
 
 # Libraries compared run by run on one operation: (library, other, op).
-COMPARE = [("onednn_graph", "onednn", "onednn_static_reshape_1")]
+COMPARE = [("onednn_graph", "onednn", "onednn_static_reshape_1"),
+           ("onnx_reference", "onnxruntime", "onnx_reshape_14")]
 # How many runs a comparison line names as examples.
 EXAMPLES_PER_FINDING = 3
 
