@@ -1,7 +1,8 @@
 # candidates/onnx_reference/build.mk - ONNX's own reference evaluator
 # (onnx.reference.ReferenceEvaluator, from PyPI's onnx wheel) as a
-# candidate: build/candidates/onnx_reference.so (`make candidates`; not part
-# of `all`).  It embeds Debian's Python 3.11, as candidates/numpy does, with
+# candidate, built twice from onnx_reference.c: build/candidates/
+# onnx_reference.so (opset 14) and onnx_reference_latest.so (the newest
+# opset the wheel knows) (`make candidates`; not part of `all`).  It embeds Debian's Python 3.11, as candidates/numpy does, with
 # a module search path of the standard library and the wheels' folder only.
 include candidates/adapters.mk
 include candidates/pypi.mk
@@ -22,9 +23,10 @@ ONNX_REF_GEN     := $(BUILD)/gen/candidates/onnx_reference
 adapter-install-onnx_reference:
 	@$(call adapter_apt,libpython3.11-dev)
 	@$(call pypi_install,onnx,$(ONNX_REF_VERSION),--no-deps --ignore-installed $(ONNX_REF_PINS))
-adapter-install-onnx_reference_latest: adapter-install-onnx_reference
-.PHONY: adapter-install-onnx_reference_latest
+# The second build needs the same wheels.
 ADAPTER_LIBS += onnx_reference_latest
+.PHONY: adapter-install-onnx_reference_latest
+adapter-install-onnx_reference_latest: adapter-install-onnx_reference
 
 # glue.py as one C string literal.
 $(ONNX_REF_GEN)/glue_py.h: candidates/onnx_reference/glue.py
