@@ -69,6 +69,18 @@ NOTES = [
      "holds no element; found by reshape-conform fuzz (cases/found_by_fuzz.yaml)"),
     ("numpy", "ACCEPTED_INVALID: returned OK where DATA_TYPE was expected",
      "PyArray_Newshape has no type list: any NumPy dtype passes for the oneDNN operations"),
+    ("onnx_reference", "ACCEPTED_INVALID: returned OK where BELOW_MINUS_ONE was expected",
+     "onnx.reference.ReferenceEvaluator (onnx 1.23.2, op_reshape.py's "
+     "reshape_reference_implementation) hands the shape to numpy.reshape, which takes every "
+     "negative value as the unknown dimension: f32 [2,3] with shape [2,-2] gives [2,3], "
+     "where ONNX's own shape inference refuses the same model (\"Invalid dimension value: "
+     "-2\"); reproducer: `reports/onnx_reference/repro/below_minus_one_as_minus_one.py`"),
+    ("onnx_reference_latest", "ACCEPTED_INVALID: returned OK where BELOW_MINUS_ONE was expected",
+     "onnx.reference.ReferenceEvaluator (onnx 1.23.2, op_reshape.py's "
+     "reshape_reference_implementation) hands the shape to numpy.reshape, which takes every "
+     "negative value as the unknown dimension: at opset 28 as at 14: f32 [2,3] with shape [2,-2] gives [2,3], "
+     "where ONNX's own shape inference refuses the same model (\"Invalid dimension value: "
+     "-2\"); reproducer: `reports/onnx_reference/repro/below_minus_one_as_minus_one.py`"),
     ("xnnpack", "ACCEPTED_INVALID: returned OK where VOLUME_MISMATCH was expected",
      "xnn_define_static_reshape (2022) compares no volumes: it takes any explicit "
      "shape, and the copy then moves the input's volume whatever the output's is "
@@ -167,6 +179,14 @@ NOTES = [
 # What a library's section says whatever its runs show (evidence gathered
 # by hand, cited where it comes from).
 LIBRARY_TEXT = {
+    "onnx_reference":
+        "ONNX's own reference evaluator, `onnx.reference.ReferenceEvaluator` of PyPI's onnx "
+        "1.23.2, on one-node Reshape models built with `onnx.helper` and checked with "
+        "`onnx.checker.check_model(full_check=True)`, opset 14 (19 for the 8-bit floats, 21 "
+        "for s4 and u4); `onnx_reference_latest` is the same at opset 28. ONNX Reshape only: "
+        "the other three operations are NOT_SUPPORTED, and so is u1 (ONNX has no 1-bit "
+        "type). Every disagreement with the suite is decided in `reference/DECISIONS.md`, "
+        "D13 (`candidates/onnx_reference/README.md`).",
     "onednn_graph":
         "DynamicReshape-1 answers NOT_SUPPORTED: oneDNN v3.0 onward has no DynamicReshape "
         "op kind (compiling `dnnl::graph::op::kind::DynamicReshape` against v3.13.1's "
