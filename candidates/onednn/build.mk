@@ -18,6 +18,6 @@ $(ADAPTER_DIR)/onednn.so: candidates/adapter.map $(BUILD)/obj/candidates/onednn/
 REPRO_LIBS          += onednn
 REPRO_READY_onednn  := /usr/include/oneapi/dnnl/dnnl.h
 REPRO_CC_onednn     := $(CC)
-REPRO_FLAGS_onednn  := $(CSTD) $(WARN) -O1 -g
+REPRO_FLAGS_onednn  := -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 REPRO_LDLIBS_onednn := -ldnnl
-REPRO_ENV_onednn    := OMP_NUM_THREADS=1
+REPRO_ENV_onednn    := env OMP_NUM_THREADS=1

@@ -24,6 +24,6 @@ $(ADAPTER_DIR)/onednn3.so: candidates/adapter.map $(BUILD)/obj/candidates/onednn
 REPRO_LIBS         += onednn3
 REPRO_READY_onednn3 := $(ONEDNN3_READY)
 REPRO_CC_onednn3    := $(CC)
-REPRO_FLAGS_onednn3  = $(CSTD) $(WARN) -O1 -g $(ONEDNN3_CFLAGS)
+REPRO_FLAGS_onednn3  = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(ONEDNN3_CFLAGS)
 REPRO_LDLIBS_onednn3 = $(ONEDNN3_LDLIBS)
-REPRO_ENV_onednn3   := OMP_NUM_THREADS=1
+REPRO_ENV_onednn3   := env OMP_NUM_THREADS=1

@@ -40,6 +40,6 @@ $(ADAPTER_DIR)/onednn_graph.so: candidates/adapter.map \
 REPRO_LIBS              += onednn_graph
 REPRO_READY_onednn_graph := $(ONEDNN3_READY)
 REPRO_CC_onednn_graph    := $(CC)
-REPRO_FLAGS_onednn_graph  = $(CSTD) $(WARN) -O1 -g $(ONEDNN3_CFLAGS)
+REPRO_FLAGS_onednn_graph  = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(ONEDNN3_CFLAGS)
 REPRO_LDLIBS_onednn_graph = $(ONEDNN3_LDLIBS)
-REPRO_ENV_onednn_graph   := OMP_NUM_THREADS=1
+REPRO_ENV_onednn_graph   := env OMP_NUM_THREADS=1
