@@ -40,8 +40,8 @@ import scoreboard_layouts
 import scoreboard_perf
 import scoreboard_record
 
-LIBRARIES = ["onednn", "onednn_graph", "onnxruntime", "libtorch", "numpy", "xnnpack",
-             "xtensor", "eigen", "opencv", "armnn"]
+LIBRARIES = ["onednn", "onednn3", "onednn_graph", "onnxruntime", "libtorch", "numpy",
+             "xnnpack", "xtensor", "eigen", "opencv", "armnn"]
 OPS = ["openvino_reshape_1", "onednn_static_reshape_1",
        "onednn_dynamic_reshape_1", "onnx_reshape_14"]
 # Verdict columns, in reports/SCHEMA.md order.
@@ -52,7 +52,8 @@ COUNTS_AGAINST = {"FAIL", "ACCEPTED_INVALID", "CRASH", "TIMEOUT",
                   "MEMORY_VIOLATION", "LEAK", "FLOOD", "UNEXPECTED_PASS"}
 
 # Libraries compared run by run on one operation: (library, other, op).
-COMPARE = [("onednn_graph", "onednn", "onednn_static_reshape_1")]
+COMPARE = [("onednn3", "onednn", "onednn_static_reshape_1"),
+           ("onednn_graph", "onednn", "onednn_static_reshape_1")]
 # How many runs a comparison line names as examples.
 EXAMPLES_PER_FINDING = 3
 
@@ -295,7 +296,9 @@ def main():
             cand, folder = report["candidate"], os.path.join(args.reports, lib)
             name = "%s %s" % (cand["name"], cand["version"])
             if scoreboard_record.is_record(report):
-                perf_rows.append((name, lib, report.get("perf_headline")))
+                # a record's perf.md may have moved beside its report.md
+                perf_rows.append((name, report.get("perf_folder", lib),
+                                  report.get("perf_headline")))
                 cert_rows.append((name, report.get("certificate")))
                 continue
             perf_rows.append((name, lib, scoreboard_perf.headline(folder)))

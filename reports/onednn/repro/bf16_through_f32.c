@@ -64,7 +64,8 @@ int main(void)
         return 77;
     }
     const dnnl_version_t *v = dnnl_version();
-    printf("oneDNN %d.%d.%d, reorder '%s', CPU ISA %d (dnnl_get_effective_cpu_isa, capped at AVX2), "
+    printf("oneDNN %d.%d.%d, reorder '%s', "
+           "CPU ISA %d (dnnl_get_effective_cpu_isa, capped at AVX2), "
            "bf16 [4, 2] to bf16 [4, 2]\n",
            v->major, v->minor, v->patch, impl, (int)dnnl_get_effective_cpu_isa());
     int changed = 0;

@@ -105,7 +105,7 @@ int main(void)
                "in this version): the finding cannot be reached here\n");
         return 77;
     }
-    printf("%s: compiling in a child process\n", "StaticReshape f32 [4611686018427387904] to shape [-1]");
+    printf("StaticReshape f32 [4611686018427387904] to shape [-1]: compiling in a child process\n");
     fflush(stdout);
     pid_t pid = fork();
     if (pid < 0)

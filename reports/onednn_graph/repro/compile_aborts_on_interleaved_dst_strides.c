@@ -105,7 +105,8 @@ int main(void)
                "in this version): the finding cannot be reached here\n");
         return 77;
     }
-    printf("%s: compiling in a child process\n", "StaticReshape f32 [6] to shape [3, 2], dst strides [2, 3]");
+    printf("StaticReshape f32 [6] to shape [3, 2], dst strides [2, 3]: "
+           "compiling in a child process\n");
     fflush(stdout);
     pid_t pid = fork();
     if (pid < 0)

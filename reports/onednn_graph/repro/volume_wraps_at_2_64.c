@@ -69,13 +69,13 @@ int main(void)
 
     const dnnl_version_t *v = dnnl_version();
     printf("oneDNN %d.%d.%d Graph\n", v->major, v->minor, v->patch);
+    const dnnl_graph_layout_type_t strided = dnnl_graph_layout_type_strided;
+    const dnnl_graph_tensor_property_t undef = dnnl_graph_tensor_property_undef;
     if (dnnl_engine_create(&engine, dnnl_cpu, 0) != dnnl_success ||
-        dnnl_graph_logical_tensor_init_with_dims(&in, 0, dnnl_f32, 2, dims,
-                                                 dnnl_graph_layout_type_strided,
-                                                 dnnl_graph_tensor_property_undef) != dnnl_success ||
-        dnnl_graph_logical_tensor_init(&out, 1, dnnl_f32, DNNL_GRAPH_UNKNOWN_NDIMS,
-                                       dnnl_graph_layout_type_strided,
-                                       dnnl_graph_tensor_property_undef) != dnnl_success) {
+        dnnl_graph_logical_tensor_init_with_dims(&in, 0, dnnl_f32, 2, dims, strided, undef) !=
+            dnnl_success ||
+        dnnl_graph_logical_tensor_init(&out, 1, dnnl_f32, DNNL_GRAPH_UNKNOWN_NDIMS, strided,
+                                       undef) != dnnl_success) {
         printf("oneDNN could not make an engine or logical tensors here\n");
         return 77;
     }
