@@ -16,19 +16,40 @@ import re
 NOTES = [
     ("onednn", "FAIL: returned INVALID_ARGUMENT where a shape was expected",
      "dnnl_memory_desc_reshape refuses every reshape of an empty tensor (all of these "
-     "cases have a 0 in the input dims)"),
+     "cases have a 0 in the input dims): f32 [0, 3] to [3, 0] is invalid_arguments "
+     "(reports/onednn/repro/empty_reshape_refused.c)"),
     ("onednn", "FAIL: bytes differ",
      "the reorder that moves f16 elements converts them through f32: -0.0 comes out "
      "as +0.0 and signalling NaNs come out quiet (7d55 becomes 7f55); on a host "
      "without AVX-512 (ONEDNN_VERBOSE names the reorder simple:any, isa AVX2) bf16 "
      "goes the same way, and its denormals are flushed too (8000 becomes 0000, 7f95 "
-     "7fd5, 0001 0000); on the host of the scoreboard before, bf16 passed"),
+     "7fd5, 0001 0000); on this host (AVX-512, the jit:uni reorder) bf16 passes "
+     "(reports/onednn/repro/f16_through_f32.c, bf16_through_f32.c)"),
     ("onednn", "CRASH: signal N (Floating point exception) in execute",
      "a reorder of an empty tensor with strides dies with SIGFPE inside libdnnl's "
-     "parallel reorder driver (dnnl_primitive_execute)"),
+     "parallel reorder driver (dnnl_primitive_execute): f32 [0] stride 1 to f32 [0] "
+     "stride 2 (reports/onednn/repro/empty_reorder_sigfpe.c)"),
     ("onednn", "ACCEPTED_INVALID: returned OK where DATA_TYPE was expected",
      "the primitive API has no operation type list: s32, s8 and u8 data pass where "
-     "StaticReshape and DynamicReshape list f32, f16 and bf16 only"),
+     "StaticReshape and DynamicReshape list f32, f16 and bf16 only "
+     "(reports/onednn/repro/integer_types_accepted.c)"),
+    ("onednn3", "FAIL: returned INVALID_ARGUMENT where a shape was expected",
+     "as in 2.6.3: dnnl_memory_desc_reshape (oneDNN 3.2.0) refuses every reshape of an "
+     "empty tensor to other dims, f32 [0, 3] to [3, 0] is invalid_arguments "
+     "(reports/onednn3/repro/empty_reshape_refused.c)"),
+    ("onednn3", "FAIL: bytes differ",
+     "f16 as in 2.6.3: the simple:any reorder converts through f32, 8000 becomes 0000 and "
+     "7d55 7f55; and bf16 on this AVX-512 host too, where 2.6.3 keeps it: 3.2.0's jit:uni "
+     "reorder flushes bf16 denormals (0001 becomes 0000, 007f 0000) and quiets signalling "
+     "NaNs (7f95 becomes 7fd5), the 70 runs that pass on 2.6.3 and fail here "
+     "(reports/onednn3/repro/f16_through_f32.c, bf16_through_f32.c)"),
+    ("onednn3", "CRASH: signal N (Floating point exception) in execute",
+     "as in 2.6.3: a reorder of an empty tensor with strides dies with SIGFPE in "
+     "dnnl_primitive_execute, f32 [0] stride 1 to f32 [0] stride 2 "
+     "(reports/onednn3/repro/empty_reorder_sigfpe.c)"),
+    ("onednn3", "ACCEPTED_INVALID: returned OK where DATA_TYPE was expected",
+     "as in 2.6.3: the primitive API has no operation type list, s32, s8 and u8 pass "
+     "(reports/onednn3/repro/integer_types_accepted.c)"),
     ("onednn_graph", "CRASH: signal N (Aborted) in infer_shape",
      "dnnl_graph_partition_compile (oneDNN 3.13.1) ends the process: for an f32 input of "
      "dims [4611686018427387904] and shape [-1] (any input whose volume fits int64 but whose "
@@ -187,13 +208,23 @@ LIBRARY_TEXT = {
         "the other three operations are NOT_SUPPORTED, and so is u1 (ONNX has no 1-bit "
         "type). Every disagreement with the suite is decided in `reference/DECISIONS.md`, "
         "D13 (`candidates/onnx_reference/README.md`).",
+    "onednn3":
+        "The adapter of `candidates/onednn` (memory-descriptor reshape and reorder) built "
+        "against PyPI's oneDNN 3.2.0 (`onednn-cpu-gomp` 2023.2.0, `candidates/onednn3/`), "
+        "beside Debian's 2.6.3: every finding of 2.6.3 holds on 3.2.0, and bf16 fails on "
+        "this AVX-512 host as well (`reports/onednn3/repro/`).",
     "onednn_graph":
-        "DynamicReshape-1 answers NOT_SUPPORTED: oneDNN v3.0 onward has no DynamicReshape "
-        "op kind (compiling `dnnl::graph::op::kind::DynamicReshape` against v3.13.1's "
-        "headers fails; `dnnl_graph_types.h` lists `dnnl_graph_op_static_reshape` only), "
-        "and the 2022-23 Graph preview declared it without any backend implementing it. "
-        "OpenVINO Reshape-1 and ONNX Reshape-14 run through the same StaticReshape op; "
-        "data types its schema refuses are NOT_SUPPORTED for them "
+        "oneDNN 3.2.0 (PyPI `onednn-cpu-gomp` 2023.2.0, what `make candidates` builds the "
+        "adapter against) has no backend for a partition of one StaticReshape op: "
+        "`dnnl_graph_partition_is_supported` gives 0 for f32 [2, 3] "
+        "to [3, 2] (oneDNN issue #1858, against v3.4.1; supported since commit 6e75504d, "
+        "July 2024), so every run the op's type list allows is NOT_SUPPORTED; the runs that "
+        "pass are the type-list refusals of `dnnl_graph_add_op` (s32, s8, u8, f64: "
+        "invalid_graph_op, not invalid_data_type). The three findings of the 3.13.1 record "
+        "cannot be reached on 3.2.0 (`reports/onednn_graph/README.md`). DynamicReshape-1 "
+        "answers NOT_SUPPORTED: oneDNN v3.0 onward has no DynamicReshape op kind "
+        "(`dnnl_graph_types.h` of 3.2.0 and 3.13.1 lists `dnnl_graph_op_static_reshape` "
+        "only). OpenVINO Reshape-1 and ONNX Reshape-14 run through the same StaticReshape op "
         "(`candidates/onednn_graph/README.md`).",
 }
 
