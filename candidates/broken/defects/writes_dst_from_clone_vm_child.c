@@ -1,0 +1,51 @@
+/*
+ * writes_dst_from_clone_vm_child.c - execute leaves dst as the harness
+ * staged it and returns OK; a process it started with clone(CLONE_VM)
+ * (it shares the worker's memory, but is no thread of it) waits about
+ * 200 us, copies the right elements into dst and exits (issue 42).  Raw
+ * system calls only in the child: the raw clone leaves the C library's
+ * view of the thread stale.
+ */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "late.h"
+
+/* The children's stacks and copies, taken in turn: a child lives about
+ * 200 us, far less than LATE_CHILDREN calls take. */
+#define LATE_CHILDREN 16
+#define LATE_STACK (64 * 1024)
+static _Alignas(64) unsigned char stacks[LATE_CHILDREN][LATE_STACK];
+static struct late_copy copies[LATE_CHILDREN];
+static atomic_uint next;
+
+static int child(void *arg)
+{
+    struct timespec t = {0, 200 * 1000};
+    syscall(SYS_nanosleep, &t, NULL);
+    late_copy_now(arg);
+    syscall(SYS_exit, 0);
+    return 0;
+}
+
+static void copy_late(const reshape_tensor *src, const int64_t *src_strides,
+                      const reshape_tensor *dst, const int64_t *dst_strides, int64_t count,
+                      unsigned layout)
+{
+    unsigned k = atomic_fetch_add(&next, 1) % LATE_CHILDREN;
+    late_keep(&copies[k], src, src_strides, dst, dst_strides, count, layout);
+    clone(child, stacks[k] + LATE_STACK, CLONE_VM | SIGCHLD, &copies[k]);
+}
+
+const struct broken_defect broken_defect = {
+    .name = "writes_dst_from_clone_vm_child",
+    .defect = "returns OK with dst as staged; a clone(CLONE_VM) child writes the right bytes 200 us later",
+    .expect = "MEMORY_VIOLATION",
+    .faults_on_most_cases = 1,
+    .hooks = {.copy_elements = copy_late},
+};
