@@ -2,7 +2,8 @@
  * writes_dst_from_clone_vm_child.c - execute leaves dst as the harness
  * staged it and returns OK; a process it started with clone(CLONE_VM)
  * (it shares the worker's memory, but is no thread of it) waits about
- * 200 us, copies the right elements into dst and exits (issue 42).  Raw
+ * 200 us (and for the call to have returned), copies the right elements
+ * into dst and exits (issue 42).  Raw
  * system calls only in the child: the raw clone leaves the C library's
  * view of the thread stale.
  */
@@ -16,19 +17,29 @@
 
 #include "late.h"
 
+/* A child's copy, and the caller's flag: the child writes only once the
+ * call has returned (a slow or preempted caller is waited for). */
+struct late_child {
+    struct late_copy copy;
+    const int *in_execute;
+};
+
 /* The children's stacks and copies, taken in turn: a child lives about
  * 200 us, far less than LATE_CHILDREN calls take. */
 #define LATE_CHILDREN 16
 #define LATE_STACK (64 * 1024)
 static _Alignas(64) unsigned char stacks[LATE_CHILDREN][LATE_STACK];
-static struct late_copy copies[LATE_CHILDREN];
+static struct late_child copies[LATE_CHILDREN];
 static atomic_uint next;
 
 static int child(void *arg)
 {
+    struct late_child *c = arg;
     struct timespec t = {0, 200 * 1000};
     syscall(SYS_nanosleep, &t, NULL);
-    late_copy_now(arg);
+    for (int k = 0; k < 10000 && __atomic_load_n(c->in_execute, __ATOMIC_ACQUIRE); k++)
+        syscall(SYS_nanosleep, &t, NULL);
+    late_copy_now(&c->copy);
     syscall(SYS_exit, 0);
     return 0;
 }
@@ -38,7 +49,8 @@ static void copy_late(const reshape_tensor *src, const int64_t *src_strides,
                       unsigned layout)
 {
     unsigned k = atomic_fetch_add(&next, 1) % LATE_CHILDREN;
-    late_keep(&copies[k], src, src_strides, dst, dst_strides, count, layout);
+    late_keep(&copies[k].copy, src, src_strides, dst, dst_strides, count, layout);
+    copies[k].in_execute = &broken_in_execute;     /* the caller's own */
     clone(child, stacks[k] + LATE_STACK, CLONE_VM | SIGCHLD, &copies[k]);
 }
 
