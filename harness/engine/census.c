@@ -218,7 +218,8 @@ void census_after_batch(engine *e, slot *s, int said_strays, completion *out)
         strays += proc_kill(&s->w, NULL);
         out->threads = threads;
     } else {
-        census_final(s, children, out);     /* what ran past each return */
+        /* what ran past each return; a child killed above was not gone */
+        census_final(s, strays > 0 ? strays : children, out);
     }
     out->strays = strays;
     if (strays > 0 || threads > 0)

@@ -57,8 +57,8 @@ int census_final_children(const slot *s);
  * s->unproven (out->unproven points to it): an interval timer was armed
  * when its call returned (ENGINE_UNPROVEN_TIMER), the worker had more
  * threads then than the parent counts in /proc now (ENGINE_UNPROVEN_THREADS:
- * one ran past the return and ended), or a child the parent no longer
- * finds (`children`: census_final_children's; ENGINE_UNPROVEN_CHILD).  The
+ * one ran past the return and ended).  `children` (census_final_children's,
+ * or the strays killed) is not used yet: see census_final.c.  The
  * counts at the return are the worker's word: they can only add a finding.
  * A worker with any such request is killed and reaped.
  */
