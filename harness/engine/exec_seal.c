@@ -39,6 +39,21 @@ static pid_t worker_tid;
  * candidate may close them: its counts are then unknown, no finding. */
 static int stat_fd = -1, timers_fd = -1;
 
+/* `fd` moved to a number of at least SEAL_FD_LOW when the limit allows,
+ * out of the way of the descriptors the candidate opens (the lowest free
+ * one is its, as in a process of its own: fds 0-4 are the worker's). */
+#define SEAL_FD_LOW 512
+static int high(int fd)
+{
+    if (fd < 0 || fd >= SEAL_FD_LOW)
+        return fd;
+    int h = fcntl(fd, F_DUPFD_CLOEXEC, SEAL_FD_LOW);
+    if (h < 0)
+        return fd;
+    close(fd);
+    return h;
+}
+
 void exec_seal_worker(void)
 {
     worker_pid = getpid();
@@ -47,8 +62,8 @@ void exec_seal_worker(void)
         close(stat_fd);
     if (timers_fd >= 0)
         close(timers_fd);
-    stat_fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
-    timers_fd = open("/proc/self/timers", O_RDONLY | O_CLOEXEC);
+    stat_fd = high(open("/proc/self/stat", O_RDONLY | O_CLOEXEC));
+    timers_fd = high(open("/proc/self/timers", O_RDONLY | O_CLOEXEC));
 }
 
 /* Field 20 of /proc/self/stat (num_threads), counted after the last ')'
