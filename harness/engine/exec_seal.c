@@ -38,6 +38,28 @@ static pid_t worker_tid;
  * again from offset 0 at each seal; -1 when they could not be opened.  The
  * candidate may close them: its counts are then unknown, no finding. */
 static int stat_fd = -1, timers_fd = -1;
+/* The worker's threads at its last seal (or when it began serving): what
+ * a call begins with, since between calls only the candidate's own threads
+ * run, and a thread they start shows at the next seal all the same. */
+static int last_threads;
+
+/* Field 20 of /proc/self/stat (num_threads), counted after the last ')'
+ * (the name may hold spaces and parentheses); 0 when it cannot be read. */
+static int threads_now(void)
+{
+    char buf[1024];
+    ssize_t n = stat_fd < 0 ? -1 : pread(stat_fd, buf, sizeof buf - 1, 0);
+    if (n <= 0)
+        return 0;
+    buf[n] = '\0';
+    char *p = strrchr(buf, ')');
+    if (!p)
+        return 0;
+    /* fields 3.. follow ") "; num_threads is the 18th of them */
+    for (int field = 3; field <= 20 && p; field++)
+        p = strchr(p + 1, ' ');
+    return p ? atoi(p + 1) : 0;
+}
 
 /* `fd` moved to a number of at least SEAL_FD_LOW when the limit allows,
  * out of the way of the descriptors the candidate opens (the lowest free
@@ -64,24 +86,7 @@ void exec_seal_worker(void)
         close(timers_fd);
     stat_fd = high(open("/proc/self/stat", O_RDONLY | O_CLOEXEC));
     timers_fd = high(open("/proc/self/timers", O_RDONLY | O_CLOEXEC));
-}
-
-/* Field 20 of /proc/self/stat (num_threads), counted after the last ')'
- * (the name may hold spaces and parentheses); 0 when it cannot be read. */
-static int threads_now(void)
-{
-    char buf[1024];
-    ssize_t n = stat_fd < 0 ? -1 : pread(stat_fd, buf, sizeof buf - 1, 0);
-    if (n <= 0)
-        return 0;
-    buf[n] = '\0';
-    char *p = strrchr(buf, ')');
-    if (!p)
-        return 0;
-    /* fields 3.. follow ") "; num_threads is the 18th of them */
-    for (int field = 3; field <= 20 && p; field++)
-        p = strchr(p + 1, ' ');
-    return p ? atoi(p + 1) : 0;
+    last_threads = threads_now();
 }
 
 /* 1 when the worker has a child process (running, stopped or ended and
@@ -134,7 +139,7 @@ void exec_seal(const arena *a, int ci, uint8_t *view, size_t off, size_t len, wi
     s->r = r;
     __atomic_store_n(&s->len, hi - lo, __ATOMIC_RELEASE);
     r->sealed_ok = 1;
-    r->sealed_threads = threads_now();
+    r->sealed_threads = last_threads = threads_now();
     r->sealed_children = has_child();
     r->sealed_timer = timer_armed();
 }
@@ -142,7 +147,7 @@ void exec_seal(const arena *a, int ci, uint8_t *view, size_t off, size_t len, wi
 void exec_seal_begin(wire_response *r)
 {
     if (worker_pid)
-        r->call_threads = threads_now();
+        r->call_threads = last_threads;
 }
 
 void exec_unseal(int ci, uint8_t *view)

@@ -28,7 +28,8 @@ void exec_seal(const arena *a, int ci, uint8_t *view, size_t off, size_t len,
                wire_response *r);
 
 /* Records into `r` the worker's threads as its call begins
- * (call_threads), to tell afterwards whether the call left one running. */
+ * (call_threads: the count of the worker's last seal), to tell afterwards
+ * whether the call left one running. */
 void exec_seal_begin(wire_response *r);
 
 /* Gives cell `ci`'s sealed pages their access back (read-write) before
