@@ -22,11 +22,13 @@
 struct late_child {
     struct late_copy copy;
     const int *in_execute;
+    atomic_int busy;                    /* its child still runs */
 };
 
-/* The children's stacks and copies, taken in turn: a child lives about
- * 200 us, far less than LATE_CHILDREN calls take. */
-#define LATE_CHILDREN 16
+/* The children's stacks and copies, each taken while no child runs on it;
+ * a call that finds none free (the repeat variant's calls come faster
+ * than children end) starts none and leaves dst as staged. */
+#define LATE_CHILDREN 64
 #define LATE_STACK (64 * 1024)
 static _Alignas(64) unsigned char stacks[LATE_CHILDREN][LATE_STACK];
 static struct late_child copies[LATE_CHILDREN];
@@ -40,6 +42,7 @@ static int child(void *arg)
     for (int k = 0; k < 10000 && __atomic_load_n(c->in_execute, __ATOMIC_ACQUIRE); k++)
         syscall(SYS_nanosleep, &t, NULL);
     late_copy_now(&c->copy);
+    atomic_store(&c->busy, 0);
     syscall(SYS_exit, 0);
     return 0;
 }
@@ -48,10 +51,17 @@ static void copy_late(const reshape_tensor *src, const int64_t *src_strides,
                       const reshape_tensor *dst, const int64_t *dst_strides, int64_t count,
                       unsigned layout)
 {
-    unsigned k = atomic_fetch_add(&next, 1) % LATE_CHILDREN;
-    late_keep(&copies[k].copy, src, src_strides, dst, dst_strides, count, layout);
-    copies[k].in_execute = &broken_in_execute;     /* the caller's own */
-    clone(child, stacks[k] + LATE_STACK, CLONE_VM | SIGCHLD, &copies[k]);
+    for (int tries = 0; tries < LATE_CHILDREN; tries++) {
+        unsigned k = atomic_fetch_add(&next, 1) % LATE_CHILDREN;
+        int idle = 0;
+        if (!atomic_compare_exchange_strong(&copies[k].busy, &idle, 1))
+            continue;
+        late_keep(&copies[k].copy, src, src_strides, dst, dst_strides, count, layout);
+        copies[k].in_execute = &broken_in_execute;     /* the caller's own */
+        if (clone(child, stacks[k] + LATE_STACK, CLONE_VM | SIGCHLD, &copies[k]) < 0)
+            atomic_store(&copies[k].busy, 0);
+        return;
+    }
 }
 
 const struct broken_defect broken_defect = {
