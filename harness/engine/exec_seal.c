@@ -100,11 +100,22 @@ static int has_child(void)
     return errno != ECHILD;
 }
 
-/* 1 when one of the process's interval timers is armed: the three of
+/* 1 when the candidate installed a handler for SIGALRM, SIGVTALRM or
+ * SIGPROF, or one of the process's interval timers is armed: the three of
  * setitimer, and the POSIX timers /proc/self/timers lists (timer_create),
  * each asked with timer_gettime. */
 static int timer_armed(void)
 {
+    /* a handler for an interval timer's signal may have run between the
+     * return and the seal, when a one-shot timer fired there: it is not
+     * armed any more, but the handler is still installed */
+    static const int timer_signals[] = {SIGALRM, SIGVTALRM, SIGPROF};
+    for (size_t k = 0; k < sizeof timer_signals / sizeof *timer_signals; k++) {
+        struct sigaction sa;
+        if (sigaction(timer_signals[k], NULL, &sa) == 0 &&
+            sa.sa_handler != SIG_DFL && sa.sa_handler != SIG_IGN)
+            return 1;
+    }
     static const int which[] = {ITIMER_REAL, ITIMER_VIRTUAL, ITIMER_PROF};
     for (size_t k = 0; k < sizeof which / sizeof *which; k++) {
         struct itimerval v;

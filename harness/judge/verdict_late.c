@@ -35,8 +35,9 @@ static const char *unproven_why(unsigned char why)
 {
     switch (why) {
     case ENGINE_UNPROVEN_TIMER:
-        return "an interval timer was armed when the call returned (its signal handler may "
-               "have run before dst was sealed)";
+        return "an interval timer was armed, or a handler for a timer's signal (SIGALRM, "
+               "SIGVTALRM, SIGPROF) installed, when the call returned (the handler may have run "
+               "before dst was sealed)";
     case ENGINE_UNPROVEN_THREADS:
         return "a thread that ran when the call returned had ended when the harness looked "
                "(it may have written dst before dst was sealed)";
