@@ -141,6 +141,11 @@ void exec_seal(const arena *a, int ci, uint8_t *view, size_t off, size_t len, wi
 {
     if (!worker_pid || ci < 0 || ci > ARENA_BIG || len == 0)
         return;     /* not a worker process (isolation none): nothing to seal */
+    /* the threads first: one that wrote after the return and then ended
+     * must have ended before this read, microseconds of a thread's exit
+     * against a system call's entry; a signal handler of a timer's signal
+     * that runs before the seal is found by timer_armed below */
+    int threads = threads_now();
     size_t lo = off / a->page * a->page, hi = (off + len + a->page - 1) / a->page * a->page;
     if (mprotect(view + lo, hi - lo, PROT_READ) != 0)
         return;
@@ -150,7 +155,7 @@ void exec_seal(const arena *a, int ci, uint8_t *view, size_t off, size_t len, wi
     s->r = r;
     __atomic_store_n(&s->len, hi - lo, __ATOMIC_RELEASE);
     r->sealed_ok = 1;
-    r->sealed_threads = last_threads = threads_now();
+    r->sealed_threads = last_threads = threads;
     r->sealed_children = has_child();
     r->sealed_timer = timer_armed();
 }

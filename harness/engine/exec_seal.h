@@ -16,12 +16,12 @@
 #include "wire.h"
 
 /*
- * Makes [off, off + len) of `view` (the candidate's view of `a`) read-only
- * for the request whose response is `r`, in cell `ci` (0..ARENA_BIG),
- * then records into `r` the worker's threads (/proc/self/stat), whether it
- * had a child, and whether an interval timer (setitimer, timer_create)
- * was armed.  The mprotect is the first system call after the return, so
- * that a signal delivered after it finds the pages sealed.  A failure of
+ * Reads the worker's threads (/proc/self/stat: the first system call after
+ * the return), makes [off, off + len) of `view` (the candidate's view of
+ * `a`) read-only for the request whose response is `r`, in cell `ci`
+ * (0..ARENA_BIG), then records into `r` those threads, whether it had a
+ * child, and whether an interval timer (setitimer, timer_create) was armed
+ * or a handler for SIGALRM, SIGVTALRM or SIGPROF installed.  A failure of
  * mprotect leaves the pages as they were (sealed_ok 0).
  */
 void exec_seal(const arena *a, int ci, uint8_t *view, size_t off, size_t len,
