@@ -62,7 +62,10 @@ static unsigned char unproven(const stage *s, const arena *a, const completion *
     if (done->unproven)
         return ci >= 0 && ci <= ARENA_BIG ? done->unproven[ci] : 0;
     /* a worker that ended before the parent could look (a later request's
-     * death): a thread its call started still ran at the return */
+     * death): a timer or its handler, or a thread its call started, was
+     * there at the return */
+    if (rp->sealed_ok && rp->sealed_timer)
+        return ENGINE_UNPROVEN_TIMER;
     if (rp->sealed_ok && rp->call_threads > 0 && rp->sealed_threads > rp->call_threads)
         return ENGINE_UNPROVEN_STARTED;
     return 0;
