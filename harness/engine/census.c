@@ -192,19 +192,24 @@ static int unparked(pid_t pid, int *total)
 static int threads_left(slot *s)
 {
     int total, busy = unparked(s->w.pid, &total);
+    int base = s->w.threads > 0 ? s->w.threads : 1;
     for (int ms = 0; busy > 0 && ms < CENSUS_SETTLE_MS; ms++) {
         struct timespec t = {0, 1000000};
         nanosleep(&t, NULL);
+        int was = busy, before = total;
         busy = unparked(s->w.pid, &total);
+        if (total == 0)     /* it died meanwhile (a late write faulted):
+                               they ran after the return all the same */
+            return before > base ? was : 0;
     }
-    return busy > 0 && total > (s->w.threads > 0 ? s->w.threads : 1) ? busy : 0;
+    return busy > 0 && total > base ? busy : 0;
 }
 
 void census_after_batch(engine *e, slot *s, int said_strays, completion *out)
 {
     pid_t w = s->w.pid;
-    int strays = 0;
-    if (said_strays || reaper_children_running(w) > 0)
+    int strays = 0, children = census_final_children(s);
+    if (said_strays || children > 0 || (children < 0 && reaper_children_running(w) > 0))
         strays += reaper_kill_descendants(w);
     strays += group_strays(e, s, out);
     int threads = e->hello.probe.device_type ? 0 : threads_left(s);
@@ -212,6 +217,9 @@ void census_after_batch(engine *e, slot *s, int said_strays, completion *out)
         /* no thread of it may write dst while the batch is judged */
         strays += proc_kill(&s->w, NULL);
         out->threads = threads;
+    } else {
+        /* what ran past each return; a child killed above was not gone */
+        census_final(s, strays > 0 ? strays : children, out);
     }
     out->strays = strays;
     if (strays > 0 || threads > 0)

@@ -46,4 +46,22 @@ void census_sample(slot *s, int at);
  */
 void census_after_batch(engine *e, slot *s, int said_strays, completion *out);
 
+/* Children of slot `s`'s worker running now (reaper_children_running),
+ * when a request of its batch said it had a child when its call returned;
+ * else -1, not looked at (census_final.c).  Before the strays are killed. */
+int census_final_children(const slot *s);
+
+/*
+ * After a batch whose threads census_after_batch found parked or gone: for
+ * each request, whether its output is proven final (census_final.c), into
+ * s->unproven (out->unproven points to it): an interval timer was armed
+ * when its call returned (ENGINE_UNPROVEN_TIMER), the worker had more
+ * threads then than the parent counts in /proc now (ENGINE_UNPROVEN_THREADS:
+ * one ran past the return and ended).  `children` (census_final_children's,
+ * or the strays killed) is not used yet: see census_final.c.  The
+ * counts at the return are the worker's word: they can only add a finding.
+ * A worker with any such request is killed and reaped.
+ */
+void census_final(slot *s, int children, completion *out);
+
 #endif

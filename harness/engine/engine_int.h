@@ -66,6 +66,9 @@ typedef struct slot {
                                        made at the first repeat request */
     unsigned char sampled[ARENA_CELLS]; /* 1 for the cells of the batch's
                                      * repeat requests (census_batch) */
+    unsigned char unproven[ARENA_CELLS + 1];   /* per cell, after a batch:
+                                     * why its output is not proven final
+                                     * (ENGINE_UNPROVEN_*, census_final) */
 } slot;
 
 struct engine {

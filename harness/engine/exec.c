@@ -4,7 +4,8 @@
  * exec_threads.c), the repeat variant's calls and memory samples, and a
  * batch in order; for a candidate with a device, execute's tensors are
  * mirrored into device memory (exec_device.c); at each memory sample the
- * parent measures the worker from outside (exec_set_sampler).  Depends on exec_int.h,
+ * parent measures the worker from outside (exec_set_sampler); what a call
+ * wrote is sealed the moment it returns (exec_seal.h).  Depends on exec_int.h,
  * exec_device.h, and for the memory samples on
  * glibc's mallinfo2() (or, in a sanitized build, AddressSanitizer's
  * allocator statistics, since ASan replaces malloc).
@@ -28,6 +29,7 @@
 
 #include "exec_device.h"
 #include "exec_int.h"
+#include "exec_seal.h"
 
 #ifdef HARNESS_ASAN
 size_t __sanitizer_get_current_allocated_bytes(void);
@@ -91,6 +93,7 @@ static void guard_before_dst(const arena *a, const cell *cl, uint8_t *view,
 static void run_repeat(const arena *a, const cell *cl, const wire_request *q, wire_response *r,
                        uint8_t *view, const reshape_candidate *cand)
 {
+    int ci = (int)(cl - a->cells);
     call_args c;
     exec_make_call(&c, &q->call[0], view);
     dev_mirror m;
@@ -120,7 +123,8 @@ static void run_repeat(const arena *a, const cell *cl, const wire_request *q, wi
     }
     if (on_device)
         exec_device_unstage(&m, a, view);
-    else
+    exec_seal(a, ci, view, cl->dst_off, cl->dst_size, r);
+    if (!on_device && !r->sealed_ok)
         guard_before_dst(a, cl, view, &q->call[0].dst, 0);
     r->status = r->repeat_bad_call < 0 ? RESHAPE_OK : r->repeat_bad_status;
 }
@@ -129,6 +133,8 @@ void exec_request(const arena *a, const cell *cl, uint8_t *view, const reshape_c
 {
     const wire_request *q = arena_request(cl, view);
     wire_response *r = arena_response(cl, view);
+    int ci = (int)(cl - a->cells);
+    exec_unseal(ci, view);  /* the cell's last request's seal */
     memset(r, 0, offsetof(wire_response, thread_status));
     if (q->kind == REQ_THREADS)
         memset(r->thread_status, 0, sizeof r->thread_status);
@@ -136,8 +142,10 @@ void exec_request(const arena *a, const cell *cl, uint8_t *view, const reshape_c
     exec_device_host_thread();
     r->seq = q->seq;
     r->status = -1;
+    exec_seal_begin(r);
     if (q->kind == REQ_THREADS) {
         exec_run_threads(a, cl, q, r, view, cand);
+        exec_seal(a, ci, view, cl->dst_off, cl->dst_size, r);
         r->phase = PHASE_IDLE;
         return;
     }
@@ -173,6 +181,7 @@ void exec_request(const arena *a, const cell *cl, uint8_t *view, const reshape_c
     if (q->kind == REQ_INFER) {
         r->phase = PHASE_INFER;
         r->status = cand->infer_shape(k->pparams, k->psrc, k->out_rank, k->out_dims);
+        exec_seal(a, ci, view, cl->out_off, a->page, r);
         r->out_rank = *(int32_t *)(view + WIRE_OUT_RANK_OFF(a, cl));
     } else {
         if (w->src.data_off >= 0 && w->src.data_off != w->dst.data_off)
@@ -188,9 +197,12 @@ void exec_request(const arena *a, const cell *cl, uint8_t *view, const reshape_c
         if (on_device) {
             exec_device_sync(cand);
             exec_device_unstage(&m, a, view);
-        } else {
-            guard_before_dst(a, cl, view, &w->dst, 0);
         }
+        /* the first system call after the return: from here on no thread,
+         * process or signal handler of the candidate's writes dst unseen */
+        exec_seal(a, ci, view, cl->dst_off, cl->dst_size, r);
+        if (!on_device && !r->sealed_ok)
+            guard_before_dst(a, cl, view, &w->dst, 0);
         /* a large payload goes back to the parent to be judged (wire.h) */
         if (w->src.data_off >= 0)
             arena_unmap_pages(a, view, (size_t)w->src.data_off,

@@ -79,6 +79,16 @@ void exec_record_death(int sig, uint64_t code);
 #define EXEC_SAMPLE 'm'
 void exec_set_sampler(int req_fd, int resp_fd);
 
+/*
+ * Makes the calling process a worker whose calls' output is sealed as they
+ * return (exec_seal.h): the pages the parent judges are made read-only
+ * right after each call, and the calling process and thread are noted as
+ * the worker's, for the fault handler to tell the candidate's threads and
+ * processes apart.  Set by a worker before its first batch; unset
+ * (in-process), nothing is sealed.
+ */
+void exec_seal_worker(void);
+
 /* Carries out the request in cell `c` of `a` (seen through `view`, the
  * candidate's view) and fills the cell's response. */
 void exec_request(const arena *a, const cell *c, uint8_t *view, const reshape_candidate *cand);

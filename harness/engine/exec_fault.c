@@ -3,7 +3,10 @@
  * SIGFPE, SIGILL or SIGABRT it records the signal and the fault address in
  * the running request's response, tells the parent, and dies with the
  * signal; a fault in device memory is named by the arena offset it
- * mirrors (exec_device.h).  Depends on exec_int.h and exec_device.h.
+ * mirrors (exec_device.h); a write into pages sealed after a call returned
+ * (exec_seal.h) is recorded in that call's response too, and ends only the
+ * process that made it when that is not the worker (a clone(CLONE_VM)
+ * child).  Depends on exec_int.h, exec_device.h and exec_seal.h.
  */
 #define _GNU_SOURCE
 #include <malloc.h>
@@ -15,12 +18,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
 
 #include "exec_device.h"
 #include "exec_int.h"
+#include "exec_seal.h"
 
 static uint8_t *fault_view;
 static size_t fault_size;
@@ -32,8 +37,35 @@ void exec_fault_track(wire_response *r)
     fault_resp = r;
 }
 
+/* A write into pages sealed after their call returned (exec_seal.h): the
+ * first is recorded in that call's response.  Returns 1 when the task that
+ * made it is another process than the worker (sharing its memory). */
+static int late_write(int sig, siginfo_t *info, void *uctx)
+{
+    uintptr_t addr = (uintptr_t)info->si_addr, base = (uintptr_t)fault_view;
+    if ((sig != SIGSEGV && sig != SIGBUS) || addr < base || addr >= base + fault_size)
+        return 0;
+#if defined(__x86_64__)
+    if (sig == SIGSEGV && !(((ucontext_t *)uctx)->uc_mcontext.gregs[REG_ERR] & 2))
+        return 0;   /* a read: sealed pages stay readable */
+#else
+    (void)uctx;
+#endif
+    int who;
+    wire_response *late = exec_seal_owner(addr - base, &who);
+    if (!late)
+        return 0;
+    if (!__atomic_load_n(&late->late_write, __ATOMIC_RELAXED)) {
+        late->late_addr = addr - base;
+        __atomic_store_n(&late->late_write, who, __ATOMIC_RELEASE);
+    }
+    return who == WIRE_LATE_PROCESS;
+}
+
 static void on_fault(int sig, siginfo_t *info, void *uctx)
 {
+    if (late_write(sig, info, uctx))
+        syscall(SYS_exit_group, 128 + sig);     /* not the worker: it alone ends */
     wire_response *r = fault_resp;
     if (r && !r->fault_signal) {
         uintptr_t addr = (uintptr_t)info->si_addr, base = (uintptr_t)fault_view;
@@ -56,6 +88,7 @@ static void on_fault(int sig, siginfo_t *info, void *uctx)
             r->fault_addr = r->fault_in_arena ? addr - base : addr;
         }
     }
+
     exec_record_death(0, 0);
     /* let the signal do what it would have done without us: a fault the
      * kernel raised happens again when the handler returns, one that was

@@ -71,6 +71,7 @@ static void slot_complete(slot *s, int idx, done_kind kind, int at, int wstatus,
     out->strays = 0;
     out->threads = 0;
     out->samples = s->samples;
+    out->unproven = NULL;
     out->budget_ms = 0;
     out->sandbox_stop[0] = '\0';
     out->short_budget = 0;

@@ -53,6 +53,12 @@ enum wire_kind {
     REQ_REPEAT       /* `warmup` + `calls` executes of call[0], memory sampled */
 };
 
+/* Who wrote a request's sealed pages after its call returned
+ * (wire_response.late_write): a thread of the worker, another process
+ * sharing its memory (clone(CLONE_VM)), the worker's own thread (a signal
+ * handler, or a later call). */
+enum wire_late { WIRE_LATE_THREAD = 1, WIRE_LATE_PROCESS, WIRE_LATE_WORKER };
+
 /* Where the worker is, for the crash detail. */
 enum wire_phase { PHASE_IDLE, PHASE_SUPPORTS, PHASE_INFER, PHASE_EXECUTE, PHASE_LAST_ERROR };
 
@@ -158,6 +164,18 @@ typedef struct wire_response {
     int64_t mem[WIRE_MEM_SAMPLES];      /* repeat: bytes in use */
     int32_t repeat_bad_status, repeat_bad_call;
     char last_error[256];
+    /* what the worker saw right after the call returned and it sealed the
+     * pages the parent judges (exec_seal.h; the worker's word: it may add
+     * a finding, never remove one) */
+    int32_t sealed_ok;                  /* 1: the pages were made read-only */
+    int32_t sealed_threads;             /* the worker's threads then, 0: unknown */
+    int32_t sealed_children;            /* 1: it had a child process then */
+    int32_t sealed_timer;               /* 1: an interval timer was armed then */
+    int32_t late_write;                 /* a write into the sealed pages after
+                                           the return (WIRE_LATE_*), 0: none */
+    int32_t call_threads;               /* the worker's threads when the call
+                                           began, 0: unknown */
+    uint64_t late_addr;                 /* its arena offset */
     /* threads: dst slots [0, thread_slots[t]) of thread t hold a call's
      * output each (status thread_status[t][i]): those that overlapped
      * another thread's call, then maybe the last that did not (slot iters - 2

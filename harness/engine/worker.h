@@ -68,6 +68,14 @@ typedef struct engine_samples {
                                            mappings, touched or not) */
 } engine_samples;
 
+/* Why a request's output is not proven final (completion.unproven): when
+ * its call returned, an interval timer was armed; a thread ran that had
+ * ended when the parent looked; a child process ran that had ended; (the
+ * judge's, from the response alone, when the worker ended before the
+ * parent looked) a thread the call started still ran. */
+enum { ENGINE_UNPROVEN_TIMER = 1, ENGINE_UNPROVEN_THREADS, ENGINE_UNPROVEN_CHILD,
+       ENGINE_UNPROVEN_STARTED };
+
 typedef struct completion {
     int slot;
     done_kind kind;
@@ -88,6 +96,12 @@ typedef struct completion {
                                            as the parent measured it, valid until
                                            the slot's next submit; NULL: not
                                            measured from outside (isolation none) */
+    const unsigned char *unproven;      /* DONE_OK: per cell, why the output of
+                                           its request is not proven final
+                                           (ENGINE_UNPROVEN_*, 0: it is), as the
+                                           parent found it after the batch;
+                                           valid until the slot's next submit;
+                                           NULL: not looked at */
     int64_t budget_ms;                  /* DONE_TIMEOUT: the budget that ran out */
     char sandbox_stop[SANDBOX_ACT_BYTES];   /* DONE_DIED: what the sandbox's
                                            observer stopped it for ("tried to

@@ -79,6 +79,7 @@ _Noreturn void worker_run(const reshape_candidate *cand, arena *a, int forked)
 {
     serving = getpid();
     exec_set_sampler(WORKER_FD_REQ, WORKER_FD_RESP);
+    exec_seal_worker();     /* its calls' output is sealed as they return */
     /* a fork has nothing to warm up: it says nothing */
     char c = WORKER_BOUND;
     if (!forked && write(WORKER_FD_RESP, &c, 1) != 1)

@@ -101,6 +101,15 @@ int judge_job(stage *s, const arena *a, const completion *done, int strict, int 
               result *out);
 
 /*
+ * 1 when something of the candidate's ran after the call of `s`'s job
+ * returned, as judge_job would find it after `done` (judge/verdict_late.c):
+ * a write into its sealed output, or an output not proven final.  For
+ * run/batch_end.c, which runs such a batch again one request at a time, so
+ * that each finding is its own request's.
+ */
+int judge_ran_past_return(const stage *s, const arena *a, const completion *done);
+
+/*
  * Offset of the first byte of arena [off, off + len) that differs from
  * the canary stream `seed` at stream offset off - lo, or -1.  The stream
  * is generated again piece by piece; nothing is stored.

@@ -5,7 +5,8 @@
  * (here), then writes outside dst (verdict_memory.c), then the status
  * against the case's outcomes (verdict_status.c), then dst's bytes
  * (verdict_dst.c); the threads variant has its own (verdict_threads.c),
- * the repeat variant adds the memory samples (here).  Depends on
+ * the repeat variant adds the memory samples (here); last, what ran after
+ * the call returned (verdict_late.c).  Depends on
  * verdict_int.h.
  */
 #include <pthread.h>
@@ -163,15 +164,15 @@ static void judge_repeat(stage *s, const arena *a, const completion *done,
         verdict_repeat_memory(s, a, done, rp, r);
 }
 
-int judge_job(stage *s, const arena *a, const completion *done, int strict, int timeout_ms,
-              result *out)
+static int judge_ended(stage *s, const arena *a, const completion *done, int strict,
+                       int timeout_ms, result *out)
 {
     const job *j = s->j;
     if (done->kind == DONE_OK && (done->strays > 0 || done->threads > 0)) {
         completion plain = *done;
         plain.strays = plain.threads = 0;
         plain.sandbox_stop[0] = '\0';
-        int n = judge_job(s, a, &plain, strict, timeout_ms, out);
+        int n = judge_ended(s, a, &plain, strict, timeout_ms, out);
         for (int k = 0; k < n; k++) {
             note_threads(&out[k], done->threads);
             note_strays(&out[k], done->strays, 1, done->n);
@@ -265,4 +266,12 @@ int judge_job(stage *s, const arena *a, const completion *done, int strict, int 
     }
     verdict_status(s, a, c, rp, strict, r, s->dst_l.rank, s->dst_l.dims, 1);
     return 1;
+}
+
+int judge_job(stage *s, const arena *a, const completion *done, int strict, int timeout_ms,
+              result *out)
+{
+    int n = judge_ended(s, a, done, strict, timeout_ms, out);
+    verdict_after_return(s, a, done, out, n);   /* what ran after the return */
+    return n;
 }

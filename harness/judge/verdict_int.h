@@ -76,6 +76,18 @@ int verdict_threads(stage *s, const arena *a, const wire_response *rp, int stric
  * worker did not stop at exactly WIRE_MEM_SAMPLES sampling points for the
  * parent.  Leaves `r` alone otherwise.
  */
+/*
+ * What ran after the call of `s`'s job returned, over its `n` results
+ * `out` (verdict_late.c): a write into its sealed output that the worker's
+ * fault handler recorded is MEMORY_VIOLATION "wrote dst after execute
+ * returned, <where> (<who>; ...)" whatever the result was; an output the
+ * parent found not proven final (completion.unproven) is LEAK "not proven
+ * final: <why>" on a result that does not count against the candidate,
+ * else a note in its detail.
+ */
+void verdict_after_return(const stage *s, const arena *a, const completion *done, result *out,
+                          int n);
+
 void verdict_repeat_memory(const stage *s, const arena *a, const completion *done,
                            const wire_response *rp, result *r);
 

@@ -22,6 +22,19 @@ static void judge_one(run *r, batch *b, int k, const arena *a, const completion 
         b->follow_at[b->nfollow++] = at;
 }
 
+/* 1 when something of the candidate's ran after the call of one of the
+ * first `upto` requests of batch `b` returned (judge_ran_past_return),
+ * each judged after `ok`, the last after `d` when it answered. */
+static int ran_past_return(batch *b, const arena *a, const completion *d, const completion *ok,
+                           int upto)
+{
+    for (int k = 0; k < upto; k++)
+        if (judge_ran_past_return(&b->stages[b->cells[k]], a,
+                                  k == b->n - 1 && d->kind == DONE_OK ? d : ok))
+            return 1;
+    return 0;
+}
+
 /* The follow-ups the batch's judging asked for (followup.h), in the slot
  * its batch has left idle, each merged into its infer entry. */
 static void follow_up(run *r, batch *b, int slot)
@@ -92,6 +105,13 @@ static void judge_ended(run *r, batch *b, const arena *a, const completion *d)
     ok.n = n;
     ok.at = n;
     ok.samples = d->samples;    /* the parent's, each request's own (census.h) */
+    ok.unproven = d->unproven;  /* the parent's, per cell (census_final) */
+    if (n > 1 && !b->alone && ran_past_return(b, a, d, &ok, at)) {
+        /* what ran after one call returned may have met any of the
+         * batch's: each request runs again alone, the finding its own */
+        batch_hand_back_alone(r, b, 0, n);
+        return;
+    }
     for (int k = 0; k < at; k++)
         judge_one(r, b, k, a, k == n - 1 && d->kind == DONE_OK ? d : &ok);
     if (at == n)

@@ -216,8 +216,12 @@ Test(hostile, closing_the_workers_fds_gets_the_same_verdicts_whatever_the_jobs, 
 
 /* A thread left running that writes dst after execute returned used to
  * land before or after dst was judged (21 of 24 copying runs PASS, the
- * rest FAIL, a different split each run): the worker is now killed before
- * judging, and the verdicts are the same whatever the jobs. */
+ * rest FAIL, a different split each run): dst is now sealed when execute
+ * returns (issue 42), so the thread's write faults (MEMORY_VIOLATION "wrote
+ * dst after execute returned") or the worker is killed first (LEAK); which
+ * of the two depends on whether the thread's 1 ms sleep ends before the
+ * harness stops waiting for it to park, but no run is a PASS or a FAIL,
+ * whatever the jobs. */
 Test(hostile, a_late_threads_verdicts_are_the_same_whatever_the_jobs, .timeout = 300)
 {
     json_t *one = verdicts_with("writes_dst_from_late_thread", "1", few_cases[1]);
@@ -227,13 +231,13 @@ Test(hostile, a_late_threads_verdicts_are_the_same_whatever_the_jobs, .timeout =
     size_t leaks = 0, differ = 0;
     json_object_foreach(one, key, v) {
         const char *a = json_string_value(v), *b = json_string_value(json_object_get(two, key));
-        leaks += !strncmp(a, "LEAK: ", 6);
-        differ += !b || strcspn(a, ":") != strcspn(b, ":") || strncmp(a, b, strcspn(a, ":"));
+        leaks += !strncmp(a, "LEAK: ", 6) || strstr(a, "after execute returned") != NULL;
+        differ += !b || !strncmp(a, "PASS", 4) != !strncmp(b, "PASS", 4);
         cr_expect(strncmp(a, "FAIL", 4), "%s: %s", key, a);
     }
     cr_expect_gt(leaks, 20);
-    cr_expect_eq(differ, 0, "writes_dst_from_late_thread: %zu verdicts differ between --jobs 1 "
-                 "and 2", differ);
+    cr_expect_eq(differ, 0, "writes_dst_from_late_thread: %zu results PASS with one of --jobs 1 "
+                 "and 2 only", differ);
     json_decref(one);
     json_decref(two);
 }

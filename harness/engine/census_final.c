@@ -1,0 +1,60 @@
+/*
+ * census_final.c - whether what a batch's calls left in the arena is proven
+ * final (census.h, issue 42): each call's output was sealed read-only the
+ * moment it returned (exec_seal.h), so a later write faults and is named;
+ * what a seal cannot rule out is a write between the return and the seal,
+ * by something of the candidate's that ran then and was gone before the
+ * parent looked.  Depends on census.h, reaper.h.
+ */
+#define _GNU_SOURCE
+#include <string.h>
+
+#include "census.h"
+#include "reaper.h"
+
+/* The response of request `k` of slot `s`'s batch, through the parent's
+ * view and the parent's copy of the cells. */
+static const wire_response *response_of(const slot *s, int k)
+{
+    return arena_response(&s->ar.cells[s->cells[k]], s->ar.pview);
+}
+
+int census_final_children(const slot *s)
+{
+    for (int k = 0; k < s->n; k++)
+        if (response_of(s, k)->sealed_children)
+            return reaper_children_running(s->w.pid);
+    return -1;
+}
+
+void census_final(slot *s, int children, completion *out)
+{
+    int look = -1, any = 0;
+    memset(s->unproven, 0, sizeof s->unproven);
+    for (int k = 0; k < s->n; k++) {
+        const wire_response *rp = response_of(s, k);
+        int32_t threads = __atomic_load_n(&rp->sealed_threads, __ATOMIC_RELAXED);
+        unsigned char why = 0;
+        if (__atomic_load_n(&rp->sealed_timer, __ATOMIC_RELAXED)) {
+            why = ENGINE_UNPROVEN_TIMER;
+        } else if (threads > 1) {
+            if (look < 0)
+                look = reaper_threads(s->w.pid);
+            if (look > 0 && threads > look)
+                why = ENGINE_UNPROVEN_THREADS;
+        }
+        /* a child at the return that the parent no longer finds is no
+         * finding: the worker's word cannot tell a running child from an
+         * ended one not yet reaped (waitid WNOWAIT), and an ended one is
+         * what a candidate that forks and does not wait leaves at every
+         * return.  One that shares the worker's memory and writes after the
+         * seal faults; one alive when the parent looks is killed, a LEAK. */
+        (void)children;
+        s->unproven[s->cells[k]] = why;
+        any |= why != 0;
+    }
+    out->unproven = s->unproven;
+    if (any)
+        proc_kill(&s->w, NULL);     /* nothing of it runs on: a timer, a
+                                       task the parent did not see */
+}

@@ -1,0 +1,198 @@
+/*
+ * exec_seal.c - sealing the pages a call wrote the moment it returned
+ * (exec_seal.h): mprotect read-only in the worker's address space, the
+ * record of what of the candidate's could still run then, and the lookup
+ * the fault handler makes.  Depends on exec_seal.h and Linux (/proc/self,
+ * waitid's __WALL, the timer system calls).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "exec_seal.h"
+
+/* One cell's sealed pages, and the response of the request they are
+ * of.  Read by the fault handler, in any thread or process sharing the
+ * worker's memory: each field is written before `len` is stored. */
+typedef struct seal {
+    uint8_t *at;
+    size_t len;                         /* 0: not sealed */
+    uint64_t off;
+    wire_response *r;
+} seal;
+
+static seal seals[ARENA_CELLS + 1];
+static pid_t worker_pid;
+static pid_t worker_tid;
+/* /proc/self/stat and /proc/self/timers, opened once per worker (an open
+ * is the sandbox observer's to allow, a round trip to the parent) and read
+ * again from offset 0 at each seal; -1 when they could not be opened.  The
+ * candidate may close them: its counts are then unknown, no finding. */
+static int stat_fd = -1, timers_fd = -1;
+/* The worker's threads at its last seal (or when it began serving): what
+ * a call begins with, since between calls only the candidate's own threads
+ * run, and a thread they start shows at the next seal all the same. */
+static int last_threads;
+
+/* Field 20 of /proc/self/stat (num_threads), counted after the last ')'
+ * (the name may hold spaces and parentheses); 0 when it cannot be read. */
+static int threads_now(void)
+{
+    char buf[1024];
+    ssize_t n = stat_fd < 0 ? -1 : pread(stat_fd, buf, sizeof buf - 1, 0);
+    if (n <= 0)
+        return 0;
+    buf[n] = '\0';
+    char *p = strrchr(buf, ')');
+    if (!p)
+        return 0;
+    /* fields 3.. follow ") "; num_threads is the 18th of them */
+    for (int field = 3; field <= 20 && p; field++)
+        p = strchr(p + 1, ' ');
+    return p ? atoi(p + 1) : 0;
+}
+
+/* `fd` moved to a number of at least SEAL_FD_LOW when the limit allows,
+ * out of the way of the descriptors the candidate opens (the lowest free
+ * one is its, as in a process of its own: fds 0-4 are the worker's). */
+#define SEAL_FD_LOW 512
+static int high(int fd)
+{
+    if (fd < 0 || fd >= SEAL_FD_LOW)
+        return fd;
+    int h = fcntl(fd, F_DUPFD_CLOEXEC, SEAL_FD_LOW);
+    if (h < 0)
+        return fd;
+    close(fd);
+    return h;
+}
+
+void exec_seal_worker(void)
+{
+    worker_pid = getpid();
+    worker_tid = (pid_t)syscall(SYS_gettid);
+    if (stat_fd >= 0)
+        close(stat_fd);
+    if (timers_fd >= 0)
+        close(timers_fd);
+    stat_fd = high(open("/proc/self/stat", O_RDONLY | O_CLOEXEC));
+    timers_fd = high(open("/proc/self/timers", O_RDONLY | O_CLOEXEC));
+    last_threads = threads_now();
+}
+
+/* 1 when the worker has a child process (running, stopped or ended and
+ * not reaped), any kind of clone: waitid with WNOWAIT takes nothing. */
+static int has_child(void)
+{
+    siginfo_t si;
+    memset(&si, 0, sizeof si);
+    if (waitid(P_ALL, 0, &si, WEXITED | WSTOPPED | WNOHANG | WNOWAIT | __WALL) == 0)
+        return 1;
+    return errno != ECHILD;
+}
+
+/* 1 when the candidate installed a handler for SIGALRM, SIGVTALRM or
+ * SIGPROF, or one of the process's interval timers is armed: the three of
+ * setitimer, and the POSIX timers /proc/self/timers lists (timer_create),
+ * each asked with timer_gettime. */
+static int timer_armed(void)
+{
+    /* a handler for an interval timer's signal may have run between the
+     * return and the seal, when a one-shot timer fired there: it is not
+     * armed any more, but the handler is still installed */
+    static const int timer_signals[] = {SIGALRM, SIGVTALRM, SIGPROF};
+    for (size_t k = 0; k < sizeof timer_signals / sizeof *timer_signals; k++) {
+        struct sigaction sa;
+        if (sigaction(timer_signals[k], NULL, &sa) == 0 &&
+            sa.sa_handler != SIG_DFL && sa.sa_handler != SIG_IGN)
+            return 1;
+    }
+    static const int which[] = {ITIMER_REAL, ITIMER_VIRTUAL, ITIMER_PROF};
+    for (size_t k = 0; k < sizeof which / sizeof *which; k++) {
+        struct itimerval v;
+        if (getitimer(which[k], &v) == 0 && (v.it_value.tv_sec || v.it_value.tv_usec))
+            return 1;
+    }
+    char buf[4096];
+    ssize_t n = timers_fd < 0 ? -1 : pread(timers_fd, buf, sizeof buf - 1, 0);
+    if (n <= 0)
+        return 0;
+    buf[n] = '\0';
+    for (char *p = buf; (p = strstr(p, "ID: ")) != NULL; p += 4) {
+        struct itimerspec v;
+        long id = strtol(p + 4, NULL, 10);
+        if (syscall(SYS_timer_gettime, (int)id, &v) == 0 &&
+            (v.it_value.tv_sec || v.it_value.tv_nsec))
+            return 1;
+    }
+    return 0;
+}
+
+void exec_seal(const arena *a, int ci, uint8_t *view, size_t off, size_t len, wire_response *r)
+{
+    if (!worker_pid || ci < 0 || ci > ARENA_BIG || len == 0)
+        return;     /* not a worker process (isolation none): nothing to seal */
+    /* the threads first: one that wrote after the return and then ended
+     * must have ended before this read, microseconds of a thread's exit
+     * against a system call's entry; a signal handler of a timer's signal
+     * that runs before the seal is found by timer_armed below */
+    int threads = threads_now();
+    size_t lo = off / a->page * a->page, hi = (off + len + a->page - 1) / a->page * a->page;
+    if (mprotect(view + lo, hi - lo, PROT_READ) != 0)
+        return;
+    seal *s = &seals[ci];
+    s->at = view + lo;
+    s->off = lo;
+    s->r = r;
+    __atomic_store_n(&s->len, hi - lo, __ATOMIC_RELEASE);
+    r->sealed_ok = 1;
+    r->sealed_threads = last_threads = threads;
+    r->sealed_children = has_child();
+    r->sealed_timer = timer_armed();
+}
+
+void exec_seal_begin(wire_response *r)
+{
+    if (worker_pid)
+        r->call_threads = last_threads;
+}
+
+void exec_unseal(int ci, uint8_t *view)
+{
+    (void)view;
+    if (ci < 0 || ci > ARENA_BIG)
+        return;
+    seal *s = &seals[ci];
+    size_t len = __atomic_load_n(&s->len, __ATOMIC_ACQUIRE);
+    if (!len)
+        return;
+    __atomic_store_n(&s->len, 0, __ATOMIC_RELEASE);
+    /* pages a large payload's hand-off unmapped (arena_unmap_pages) stay
+     * so: ENOMEM there is no failure */
+    mprotect(s->at, len, PROT_READ | PROT_WRITE);
+}
+
+wire_response *exec_seal_owner(uint64_t off, int *who)
+{
+    for (int ci = 0; ci <= ARENA_BIG; ci++) {
+        const seal *s = &seals[ci];
+        size_t len = __atomic_load_n(&s->len, __ATOMIC_ACQUIRE);
+        if (len && off >= s->off && off - s->off < len) {
+            pid_t pid = (pid_t)syscall(SYS_getpid), tid = (pid_t)syscall(SYS_gettid);
+            *who = pid != worker_pid   ? WIRE_LATE_PROCESS
+                   : tid != worker_tid ? WIRE_LATE_THREAD
+                                       : WIRE_LATE_WORKER;
+            return s->r;
+        }
+    }
+    return NULL;
+}

@@ -1,0 +1,47 @@
+/*
+ * exec_seal.h - sealing what a call wrote the moment it returned (issue
+ * 42), private to engine/: right after execute (or infer_shape) returns,
+ * the worker makes the pages the parent judges read-only in its address
+ * space, which every thread, every clone(CLONE_VM) child and every signal
+ * handler of the candidate shares, so that a later write faults and is
+ * named instead of landing (exec_fault.c), and records what of the
+ * candidate's could still run then: its threads, its children, its
+ * armed timers.  Depends on wire.h.
+ */
+#ifndef HARNESS_EXEC_SEAL_H
+#define HARNESS_EXEC_SEAL_H
+
+#include <stdint.h>
+
+#include "wire.h"
+
+/*
+ * Reads the worker's threads (/proc/self/stat: the first system call after
+ * the return), makes [off, off + len) of `view` (the candidate's view of
+ * `a`) read-only for the request whose response is `r`, in cell `ci`
+ * (0..ARENA_BIG), then records into `r` those threads, whether it had a
+ * child, and whether an interval timer (setitimer, timer_create) was armed
+ * or a handler for SIGALRM, SIGVTALRM or SIGPROF installed.  A failure of
+ * mprotect leaves the pages as they were (sealed_ok 0).
+ */
+void exec_seal(const arena *a, int ci, uint8_t *view, size_t off, size_t len,
+               wire_response *r);
+
+/* Records into `r` the worker's threads as its call begins
+ * (call_threads: the count of the worker's last seal), to tell afterwards
+ * whether the call left one running. */
+void exec_seal_begin(wire_response *r);
+
+/* Gives cell `ci`'s sealed pages their access back (read-write) before
+ * the cell's next request; does nothing for a cell not sealed. */
+void exec_unseal(int ci, uint8_t *view);
+
+/*
+ * For the fault handler (async-signal-safe): the response of the request
+ * whose sealed pages hold arena offset `off`, or NULL; *who is then
+ * WIRE_LATE_THREAD, WIRE_LATE_PROCESS or WIRE_LATE_WORKER (wire.h) for
+ * the task that faulted.
+ */
+wire_response *exec_seal_owner(uint64_t off, int *who);
+
+#endif

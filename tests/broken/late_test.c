@@ -1,0 +1,131 @@
+/*
+ * late_test.c - candidates that write dst after execute returned (issue
+ * 42): a detached thread that writes as the call returns and ends, a
+ * clone(CLONE_VM) child that writes 200 us later, a SIGALRM handler of a
+ * 300 us itimer.  Each leaves dst as the harness staged it and returns OK,
+ * so a PASS would be a forged one: runs over cases/onnx_reshape_14.yaml
+ * (--variants dense,misaligned), in batches and one request per process
+ * (--isolation fork), under --jobs 1 and 2, must name the late write and
+ * give no PASS among the results whose dst holds bytes -- but for the
+ * residual race (docs/harness/isolation.md, "Sealed at the return"): a
+ * worker preempted between the return and its seal for longer than the
+ * late writer waits, whose writer then wrote and ended inside that window.
+ * Measured on 2 cores at load 15-20 with the final engine: 1 PASS (a
+ * clone(CLONE_VM) child) in 9,000 such results of the plain harness, 0 in
+ * 6,000 of the sanitized one; before the sealing 239 of 360.  So each
+ * candidate may have at most one PASS per 1,000 results with bytes, each
+ * logged: the lead decides whether that bound stands.  LATE_REPEATS
+ * (default 20) sets how many runs of each.
+ */
+#include <criterion/criterion.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run.h"
+
+/* 1 when the report entry `e` expects a shape of nonzero volume: a result
+ * whose dst holds bytes. */
+static int has_bytes(json_t *e)
+{
+    const char *x = json_string_value(json_object_get(e, "expected"));
+    if (!x || strncmp(x, "shape [", 7))
+        return 0;
+    const char *p = x + 7;
+    while (*p && *p != ']') {
+        char *end;
+        long d = strtol(p, &end, 10);
+        if (end == p || d == 0)
+            return 0;
+        p = *end == ',' ? end + 1 : end;
+    }
+    return 1;
+}
+
+/* Runs candidate `name` `repeats` times with `more` (NULL-terminated);
+ * adds the PASS results with bytes to *pass, those with bytes to *bytes,
+ * and the details naming the late write to *named. */
+static void run_many(const char *name, const char *tag, const char *const *more, int repeats,
+                     long *pass, long *bytes, long *named)
+{
+    char so[512], cases[512];
+    snprintf(so, sizeof so, "%s/%s.so", run_broken_dir(), name);
+    snprintf(cases, sizeof cases, "%s/onnx_reshape_14.yaml", run_cases_dir());
+    const char *argv[16];
+    int n = 0;
+    argv[n++] = "--cases";
+    argv[n++] = cases;
+    argv[n++] = "--variants";
+    argv[n++] = "dense,misaligned";
+    for (int k = 0; more[k] && n < 15; k++)
+        argv[n++] = more[k];
+    argv[n] = NULL;
+    for (int i = 0; i < repeats; i++) {
+        char label[160], json[512];
+        snprintf(label, sizeof label, "late-%s-%s-%d", name, tag, i);
+        int rc = run_harness(so, run_runs_dir(), label, 3000, argv, json, sizeof json);
+        cr_assert_eq(rc, 1, "%s (%s): exit %d; see %s/%s.log", name, tag, rc, run_runs_dir(),
+                     label);
+        json_t *report = json_load_file(json, 0, NULL), *e;
+        cr_assert_not_null(report, "%s: no report %s", name, json);
+        size_t k;
+        json_array_foreach(json_object_get(report, "cases"), k, e) {
+            if (!has_bytes(e))
+                continue;
+            const char *vd = json_string_value(json_object_get(e, "verdict"));
+            const char *detail = json_string_value(json_object_get(e, "detail"));
+            ++*bytes;
+            if (vd && !strcmp(vd, "PASS")) {
+                ++*pass;
+                cr_log_error("%s (%s, run %d): PASS on %s/%s", name, tag, i,
+                             json_string_value(json_object_get(e, "id")),
+                             json_string_value(json_object_get(e, "variant")));
+            }
+            if (detail && (strstr(detail, "after execute returned") ||
+                           strstr(detail, "not proven final")))
+                ++*named;
+        }
+        json_decref(report);
+    }
+}
+
+static void never_passes(const char *name)
+{
+    const char *env = getenv("LATE_REPEATS");
+    int repeats = env && atoi(env) > 0 ? atoi(env) : 20;
+    static const char *const batches1[] = {"--jobs", "1", NULL};
+    static const char *const batches2[] = {"--jobs", "2", NULL};
+    static const char *const alone1[] = {"--jobs", "1", "--isolation", "fork", NULL};
+    static const char *const alone2[] = {"--jobs", "2", "--isolation", "fork", NULL};
+    const struct { const char *tag; const char *const *more; int repeats; } runs[] = {
+        {"jobs1", batches1, repeats},
+        {"jobs2", batches2, repeats},
+        {"fork-jobs1", alone1, (repeats + 3) / 4},
+        {"fork-jobs2", alone2, (repeats + 3) / 4},
+    };
+    long pass = 0, bytes = 0;
+    for (size_t r = 0; r < sizeof runs / sizeof *runs; r++) {
+        long named = 0, before = bytes;
+        run_many(name, runs[r].tag, runs[r].more, runs[r].repeats, &pass, &bytes, &named);
+        cr_expect_gt(bytes, before, "%s (%s): no result with bytes", name, runs[r].tag);
+        cr_expect_gt(named, 0, "%s (%s): no result names the late write", name, runs[r].tag);
+    }
+    cr_expect_leq(pass, bytes / 1000, "%s: %ld of %ld results with bytes PASS (the residual "
+                  "race allows one per 1,000)", name, pass, bytes);
+}
+
+Test(late, a_thread_that_writes_dst_as_the_call_returns_never_passes, .timeout = 900)
+{
+    never_passes("writes_dst_from_exiting_thread");
+}
+
+Test(late, a_clone_vm_child_that_writes_dst_later_never_passes, .timeout = 900)
+{
+    never_passes("writes_dst_from_clone_vm_child");
+}
+
+Test(late, a_timer_signal_handler_that_writes_dst_later_never_passes, .timeout = 900)
+{
+    never_passes("writes_dst_from_timer_signal");
+}
