@@ -19,9 +19,9 @@
 
 #include "base/base.h"
 #include "device_check.h"
-#include "exec_device.h"
-#include "reaper.h"
-#include "sandbox.h"
+#include "worker/exec_device.h"
+#include "proc/reaper.h"
+#include "proc/sandbox.h"
 
 extern char **environ;
 

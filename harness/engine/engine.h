@@ -13,12 +13,12 @@
 #ifndef HARNESS_ENGINE_H
 #define HARNESS_ENGINE_H
 
-#include "wire.h"
+#include "wire/wire.h"
 #include "worker.h"
-#include "worker_proc.h"
-#include "exec.h"
-#include "sandbox.h"
-#include "reaper.h"
+#include "wire/channel.h"
+#include "worker/exec.h"
+#include "proc/sandbox.h"
+#include "proc/reaper.h"
 #include "device_check.h"
 
 #endif

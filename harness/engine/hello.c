@@ -15,8 +15,8 @@
 
 #include "base/base.h"
 #include "engine_int.h"
-#include "exec.h"
-#include "reaper.h"
+#include "worker/exec.h"
+#include "proc/reaper.h"
 
 static char *proc_describe_status(int st)
 {

@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "sandbox.h"
+#include "proc/sandbox.h"
 
 /* Landlock's ABI version on this kernel, 0 when it has none (too old, or
  * not in the LSM list). */

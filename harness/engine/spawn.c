@@ -23,10 +23,10 @@
 
 #include "base/base.h"
 #include "engine_int.h"
-#include "fd_pass.h"
-#include "groups.h"
-#include "reaper.h"
-#include "zygote.h"
+#include "wire/fd_pass.h"
+#include "proc/groups.h"
+#include "proc/reaper.h"
+#include "worker/zygote.h"
 
 extern char **environ;
 

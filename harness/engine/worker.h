@@ -22,8 +22,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "sandbox.h"
-#include "wire.h"
+#include "proc/sandbox.h"
+#include "wire/wire.h"
 
 typedef enum isolation { ISO_WORKER, ISO_FORK, ISO_NONE } isolation;
 

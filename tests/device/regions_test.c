@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/exec_device.h"
+#include "worker/exec_device.h"
 
 static int live, releases, released_before_read;
 static const char *fail_alloc;

@@ -13,7 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "engine/reaper.h"
+#include "proc/reaper.h"
 
 /* Memory the stray holds, so that its dying takes a while (some ms): a
  * process becomes a zombie once it has unmapped it all. */

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "broken.h"
-#include "engine/wire.h"
+#include "wire/wire.h"
 
 static void enter(const reshape_tensor *src, const reshape_tensor *dst)
 {

@@ -8,7 +8,7 @@
 #include <pthread.h>
 #include <seccomp.h>
 
-#include "sandbox_int.h"
+#include "engine/sandbox_int.h"
 
 #define NO (-1)
 #define PATH_CALL(name, kind, dirfd, path) {name, kind, dirfd, path, NO, NO, NO, NULL, NO, NO}

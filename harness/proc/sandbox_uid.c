@@ -18,7 +18,7 @@
 
 #include "base/base.h"
 #include "groups.h"
-#include "sandbox_int.h"
+#include "engine/sandbox_int.h"
 
 /*
  * As root: whether uid/gid can read the candidate and its folders and

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "base/base.h"
-#include "worker_proc.h"
+#include "wire/channel.h"
 
 char *engine_worker_exe(void)
 {

@@ -8,7 +8,7 @@
 #define HARNESS_EXEC_H
 
 #include "reshape_candidate.h"
-#include "wire.h"
+#include "wire/wire.h"
 
 /*
  * dlopens the candidate at `path`, resolves RESHAPE_CANDIDATE_ENTRY, calls

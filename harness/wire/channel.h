@@ -58,7 +58,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "sandbox.h"
+#include "proc/sandbox.h"
 #include "wire.h"
 
 /* In the binding's slot index: serve batches, be no zygote. */

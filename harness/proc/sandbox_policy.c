@@ -21,8 +21,8 @@
 
 #include "base/base.h"
 #include "groups.h"
-#include "sandbox_int.h"
-#include "worker_proc.h"
+#include "engine/sandbox_int.h"
+#include "wire/channel.h"
 
 /* What a library needs to load and run: the system's libraries, tools and
  * data, /proc (its own entries; another process's ask for ptrace rights,

@@ -5,7 +5,7 @@
  * POSIX/Linux process calls.
  */
 #define _GNU_SOURCE
-#include "worker_proc.h"
+#include "wire/channel.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -18,10 +18,10 @@
 #include <unistd.h>
 
 #include "base/base.h"
-#include "bounds.h"
+#include "proc/bounds.h"
 #include "exec.h"
-#include "reaper.h"
-#include "sandbox.h"
+#include "proc/reaper.h"
+#include "proc/sandbox.h"
 #include "zygote.h"
 
 /* Receives the binding: the slot index (into *idx) and the arena's memfd.

@@ -33,7 +33,7 @@
 #include <stddef.h>
 
 #include "reshape_candidate.h"
-#include "worker_proc.h"
+#include "wire/channel.h"
 
 /* One request to the zygote: `op` is ZYGOTE_FORK. */
 typedef struct zygote_request {

@@ -8,7 +8,7 @@
  * flags are checked.
  */
 #define _GNU_SOURCE
-#include "sandbox.h"
+#include "proc/sandbox.h"
 
 #include <errno.h>
 #include <sched.h>
