@@ -7,6 +7,7 @@
 
 #include "base/base.h"
 #include "engine/engine.h"
+#include "worker/worker.h"
 #include "perf/perf.h"
 #include "cli.h"
 

@@ -14,10 +14,10 @@
 #include <sys/types.h>
 
 #include "deadline.h"
-#include "proc/sandbox.h"
+#include "proc/proc.h"
 #include "spawner.h"
 #include "worker.h"
-#include "wire/channel.h"
+#include "wire/wire.h"
 
 /* Room for the slots engine_add_slot adds, of both kinds. */
 #define ENGINE_MORE_SLOTS (ENGINE_FULL_SLOTS + ENGINE_MORE_RUN_SLOTS)

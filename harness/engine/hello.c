@@ -15,8 +15,8 @@
 
 #include "base/base.h"
 #include "engine_int.h"
-#include "worker/exec.h"
-#include "proc/reaper.h"
+#include "wire/wire.h"
+#include "proc/proc.h"
 
 static char *proc_describe_status(int st)
 {

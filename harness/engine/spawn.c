@@ -23,10 +23,8 @@
 
 #include "base/base.h"
 #include "engine_int.h"
-#include "wire/fd_pass.h"
-#include "proc/groups.h"
-#include "proc/reaper.h"
-#include "worker/zygote.h"
+#include "wire/wire.h"
+#include "proc/proc.h"
 
 extern char **environ;
 

@@ -22,7 +22,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "proc/sandbox.h"
+#include "proc/proc.h"
+#include "sandbox_watch.h"
 #include "wire/wire.h"
 
 typedef enum isolation { ISO_WORKER, ISO_FORK, ISO_NONE } isolation;

@@ -131,61 +131,38 @@ int sandbox_policy_parse(sandbox_policy *p, int n, char *const *words);
 /* 1 when `path` is `root` or lies below it (both absolute, resolved). */
 int sandbox_path_under(const char *path, const char *root);
 
-/* ------------------------------------------------------------ confining */
+/* ------------------------------------------------------------ calls */
 
-/* The fd on which a confined process finds the observer's socket
- * (sandbox_watch_worker_fd); closed by sandbox_confine. */
-#define SANDBOX_FD_WATCH 5
+/* The observed calls and how the observer reads their arguments. */
+typedef enum act_kind {
+    ACT_OPEN,       /* open, openat, openat2, creat: by the flags */
+    ACT_CREATE,     /* mkdir, mknod, symlink: a new entry */
+    ACT_REMOVE,     /* unlink, rmdir */
+    ACT_MOVE,       /* rename, link: from, to */
+    ACT_TRUNCATE,
+    ACT_ATTR,       /* chmod, chown, utimes, xattrs: always refused */
+    ACT_SOCKET,     /* a socket of a family not allowed: always refused */
+    ACT_SEND,       /* connect, sendto, sendmsg, sendmmsg: by the address */
+    ACT_OWNER       /* fcntl F_SETOWN(_EX), ioctl FIOSETOWN, SIOCSPGRP: by
+                       the process it names (sandbox_proc.c) */
+} act_kind;
 
-/* What a confined process got: the layers in place. */
-typedef struct sandbox_facts {
-    int landlock_abi;       /* 0: no Landlock (kernel or LSM list) */
-    int netns;              /* 1: a network namespace of its own (2: in a
-                               user namespace); 0: no network sockets */
-    int dropped;            /* SANDBOX_DROP_*: root dropped to `uid` */
-    int observed;           /* 1: the observer gets its calls */
-    unsigned uid;
-    int candidate_fd;       /* SANDBOX_DROP_FD: the candidate, opened before
-                               the drop, to load as /proc/self/fd/N
-                               (sandbox_load_path); -1: by its path */
-    int scratch_tmpfs;      /* 1: the scratch folder is a tmpfs of this
-                               process's own mount namespace */
-} sandbox_facts;
+typedef struct act_call {
+    const char *name;
+    act_kind kind;
+    signed char dirfd, path, dirfd2, path2;  /* argument indices, -1: none
+                                                (dirfd: the working folder) */
+    signed char flags;      /* ACT_OPEN: the flags' argument (-2: creat,
+                               -3: openat2's struct open_how) */
+    const char *verb;       /* "change the mode of", ... (ACT_ATTR) */
+    int fallback;           /* the number where libseccomp does not know the
+                               name (calls newer than it), -1: none */
+    int nr;                 /* this machine's number, -1 when unknown */
+} act_call;
 
-/*
- * The path to dlopen the candidate `candidate` by in a process confined
- * with `facts`: "/proc/self/fd/N" (written into `buf`, room for `size`
- * bytes) when sandbox_confine opened it before dropping root, else
- * `candidate` itself.  Returns `buf` or `candidate`.
- */
-const char *sandbox_load_path(const sandbox_facts *facts, const char *candidate, char *buf,
-                              size_t size);
-
-/*
- * Confines the calling process, which must have no other thread and must
- * not have loaded the candidate yet (every thread and child started later
- * is confined too): working folder and TMPDIR, HOME and XDG_*_HOME set to
- * the scratch folder; a network namespace; root dropped; Landlock; the
- * observed seccomp filter, whose listener it sends with `facts` over
- * SANDBOX_FD_WATCH.  A layer the kernel lacks is left out and `facts`
- * says so.  Returns 0, or -1 with `err` (room for `size` bytes) saying
- * what failed (a layer that is there but cannot be set up).  Nothing in
- * it holds the caller's pid: a zygote calls it once, and the workers it
- * forks share the filter's listener.  The observer stops the process that
- * made a call and the harness's child it descends from (the worker), never
- * the process that called this for a call its fork made.
- */
-int sandbox_confine(const sandbox_policy *p, sandbox_facts *facts, char *err, size_t size);
-
-/*
- * Installs the filter of sandbox.c and its SIGSYS handler in the calling
- * process, which must have no other thread yet (every thread started later
- * inherits the filter, and so does every child, a zygote's workers among
- * them): the rules hold no pid, and the handler carries out the signals a
- * process sends itself (self_signal.h).  Returns 0, or -1 with `err` (room
- * for `size` bytes) saying which libseccomp call failed and why.
- */
-int sandbox_install(char *err, size_t size);
+/* The observed calls, with their numbers resolved (once, by the first
+ * caller); *n of them. */
+const act_call *sandbox_act_calls(int *n);
 
 /*
  * Writes the name of system call `nr` of this machine's native ABI
@@ -194,45 +171,5 @@ int sandbox_install(char *err, size_t size);
  * violation from the number a worker recorded.
  */
 const char *sandbox_syscall_name(long nr, char *buf, size_t size);
-
-/* ------------------------------------------------------------ observer */
-
-#define SANDBOX_ACT_BYTES 320   /* the longest act's description */
-#define SANDBOX_NOTES 16        /* refused acts kept that stopped no worker */
-
-typedef struct sandbox_watch sandbox_watch;
-
-/* What the observer saw, for the report. */
-typedef struct sandbox_summary {
-    int known;                  /* a confined process said what it got */
-    sandbox_facts facts;        /* the latest one's */
-    int nnotes;                 /* the first distinct refused acts that
-                                   stopped no worker */
-    int more_notes;             /* 1: more distinct ones than those */
-    char notes[SANDBOX_NOTES][SANDBOX_ACT_BYTES];
-} sandbox_summary;
-
-/* Starts the observer of the processes confined under `p` (which must
- * outlive it): a thread of the parent.  Returns it, or NULL with *err set. */
-sandbox_watch *sandbox_watch_start(const sandbox_policy *p, char **err);
-
-/* The socket end a confined process gets as SANDBOX_FD_WATCH. */
-int sandbox_watch_worker_fd(const sandbox_watch *w);
-
-/*
- * When the observer stopped process `pid` (a child of the harness: a
- * worker, a zygote while it loaded, a spawned process) for a call it or a
- * process below it made: 1 and what it tried ("tried to open cases/x.yaml
- * for writing") in `buf` (room for `size` bytes), forgotten then; else 0.
- * The record is made before the kill, so a death seen is a death
- * recorded.
- */
-int sandbox_watch_take_stop(sandbox_watch *w, pid_t pid, char *buf, size_t size);
-
-/* What the observer saw so far. */
-void sandbox_watch_summary(sandbox_watch *w, sandbox_summary *out);
-
-/* Stops the observer's thread and frees it (a NULL `w` is nothing). */
-void sandbox_watch_stop(sandbox_watch *w);
 
 #endif

@@ -7,8 +7,10 @@
  */
 #include <pthread.h>
 #include <seccomp.h>
+#include <stdio.h>
+#include <stdlib.h>
 
-#include "engine/sandbox_int.h"
+#include "sandbox.h"
 
 #define NO (-1)
 #define PATH_CALL(name, kind, dirfd, path) {name, kind, dirfd, path, NO, NO, NO, NULL, NO, NO}
@@ -85,4 +87,16 @@ const act_call *sandbox_act_calls(int *n)
     pthread_once(&resolved, resolve_numbers);
     *n = NCALLS;
     return calls;
+}
+
+const char *sandbox_syscall_name(long nr, char *buf, size_t size)
+{
+    char *name = nr >= 0 && nr < 1 << 20
+                     ? seccomp_syscall_resolve_num_arch(SCMP_ARCH_NATIVE, (int)nr) : NULL;
+    if (name)
+        snprintf(buf, size, "%s", name);
+    else
+        snprintf(buf, size, "syscall %ld", nr);
+    free(name);
+    return buf;
 }

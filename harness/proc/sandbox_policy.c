@@ -21,8 +21,9 @@
 
 #include "base/base.h"
 #include "groups.h"
-#include "engine/sandbox_int.h"
-#include "wire/channel.h"
+#include "sandbox.h"
+#include "sandbox_uid.h"
+#include "worker_exe.h"
 
 /* What a library needs to load and run: the system's libraries, tools and
  * data, /proc (its own entries; another process's ask for ptrace rights,

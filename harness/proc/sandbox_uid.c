@@ -18,7 +18,7 @@
 
 #include "base/base.h"
 #include "groups.h"
-#include "engine/sandbox_int.h"
+#include "sandbox_uid.h"
 
 /*
  * As root: whether uid/gid can read the candidate and its folders and

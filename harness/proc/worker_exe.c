@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "base/base.h"
-#include "wire/channel.h"
+#include "worker_exe.h"
 
 char *engine_worker_exe(void)
 {

@@ -1,6 +1,14 @@
 /*
- * worker_proc.h - the processes that run the candidate, on the far side of
- * the wire (wire.h) from the parent (worker.c, spawn.c, pool.c, wait.c).
+ * channel.h - the worker protocol's descriptors, bytes and messages: what
+ * the parent (engine/: spawn.c, pool.c, hello.c, wait.c, census.c,
+ * sandbox_watch.c, device_check.c) and the processes that run the
+ * candidate (worker/: worker_proc.c, zygote.c, worker_loop.c, exec*.c,
+ * sandbox_confine.c, device_worker.c) say to each other beside the arena
+ * (wire.h).  Included by wire.h, at its end (worker_hello carries a
+ * wire_probe): include "wire/wire.h", the layer's door.  Every value in it
+ * that a worker writes is untrusted in the parent (harness/ARCHITECTURE.md,
+ * "Trust boundary"; harness/wire/readers.txt names the files that read
+ * them).
  *
  * The parent starts one process per slot as `reshape-conform __worker ...`
  * (posix_spawn of the harness binary itself, in a process group of its
@@ -50,16 +58,13 @@
  *      that calls exit() ends it at once with its status, after writing
  *      WORKER_EXITING to fd 4 (when fd 4 is still open), so that the parent
  *      knows the death came during the running request.
- * Depends on exec.h and wire.h.
+ * Depends on wire.h.
  */
-#ifndef HARNESS_WORKER_PROC_H
-#define HARNESS_WORKER_PROC_H
+#ifndef HARNESS_CHANNEL_H
+#define HARNESS_CHANNEL_H
 
-#include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
-
-#include "proc/sandbox.h"
-#include "wire.h"
 
 /* In the binding's slot index: serve batches, be no zygote. */
 #define WORKER_BIND_NO_ZYGOTE 0x40000000
@@ -79,6 +84,21 @@
  * candidate): it says so on stderr first. */
 #define WORKER_EXIT_LOST_CHANNEL 121
 
+/* The stages of loading a spawned process writes on fd 4 before its
+ * hello: EXEC_STAGE_DLOPEN before dlopen, EXEC_STAGE_ENTRY after dlopen
+ * (and the constructors) returned and before the entry function is
+ * called (candidate_stage_fd, worker/exec.h), so that the parent can say
+ * at which stage a candidate died while loading. */
+#define EXEC_STAGE_DLOPEN 'L'
+#define EXEC_STAGE_ENTRY 'E'
+/* What a worker's fault handler writes on fd 4 as the signal is about to
+ * kill it (exec_install_fault_handler, worker/exec.h). */
+#define EXEC_DYING '!'
+/* What a worker writes on fd 4 at each memory sampling point of a repeat
+ * request; it then waits for a byte on fd 3 while the parent reads its
+ * /proc files (exec_set_sampler, worker/exec.h; engine/census.h). */
+#define EXEC_SAMPLE 'm'
+
 /* What a worker says once it has tried to load the candidate. */
 typedef struct worker_hello {
     char state;                 /* 'r' loaded, 'x' refused, 's' no sandbox
@@ -88,26 +108,47 @@ typedef struct worker_hello {
     int strays;                 /* processes the loading left running */
 } worker_hello;
 
-typedef struct worker_args {
-    const char *candidate;      /* path of the candidate .so */
-    size_t big_src, big_dst;    /* the arena's big cell, as arena_create got them */
-    pid_t parent;               /* the worker exits if its parent is another */
-    const sandbox_policy *sb;   /* confine the process and install its filter
-                                   (sandbox.h); NULL: no sandbox */
-} worker_args;
+/* One request to a slot's zygote (worker/zygote.h): `op` is ZYGOTE_FORK,
+ * with three descriptors attached; the answer on the zygote's fd 4 is the
+ * new worker's pid, an int32_t (minus errno when the fork failed). */
+typedef struct zygote_request {
+    char op;
+} zygote_request;
+#define ZYGOTE_FORK 'f'
 
-/* The program a slot's processes run: reshape-conform-worker beside the
- * running executable, else (installed) in ../libexec/reshape-conform/
- * from it, else the harness itself (/proc/self/exe), whose `__worker`
- * command runs the same code.  Allocated.  In worker_exe.c. */
-char *engine_worker_exe(void);
+/* The fd on which a confined process finds the observer's socket
+ * (sandbox_watch_worker_fd); closed by sandbox_confine. */
+#define SANDBOX_FD_WATCH 5
 
-/* Runs the protocol above on fds 0-4 as they are set up.  Never returns. */
-_Noreturn void worker_serve(const worker_args *w);
+/* What a confined process got: the layers in place. */
+typedef struct sandbox_facts {
+    int landlock_abi;       /* 0: no Landlock (kernel or LSM list) */
+    int netns;              /* 1: a network namespace of its own (2: in a
+                               user namespace); 0: no network sockets */
+    int dropped;            /* SANDBOX_DROP_*: root dropped to `uid` */
+    int observed;           /* 1: the observer gets its calls */
+    unsigned uid;
+    int candidate_fd;       /* SANDBOX_DROP_FD: the candidate, opened before
+                               the drop, to load as /proc/self/fd/N
+                               (sandbox_load_path); -1: by its path */
+    int scratch_tmpfs;      /* 1: the scratch folder is a tmpfs of this
+                               process's own mount namespace */
+} sandbox_facts;
 
-/* `reshape-conform __worker CANDIDATE BIG_SRC BIG_DST PARENT_PID SANDBOX
- * [POLICY WORD...]` (SANDBOX 1 with the words of sandbox_policy_words, or
- * 0): the entry of a spawned worker (not a user command). */
-int cmd_worker(int argc, char **argv);
+/* What a confined process writes the observer on SANDBOX_FD_WATCH: fd
+ * `fd` of process `pid` to take (its listener; -1: none), or with `probe`
+ * only to try whether it can.  The observer answers with a signal
+ * (worker/sandbox_confine.c, engine/sandbox_watch.c). */
+typedef struct sandbox_hello {
+    int32_t pid;
+    int32_t fd;
+    int32_t probe;
+    sandbox_facts facts;
+} sandbox_hello;
+
+/* The fd on which `reshape-conform __device` writes its one JSON line
+ * ({"usable": true, "name": ...}, {"usable": false, "why": ...} or
+ * {"why": ...}) to the device check (engine/device_check.h). */
+#define DEVICE_CHECK_FD 3
 
 #endif

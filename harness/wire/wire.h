@@ -22,7 +22,11 @@
  * batch, one each; the big cell is sized for the largest job and carries
  * one request alone.  The batch page says which cells the worker runs, in
  * order, and which one it is running now, so that a crash or a hang is
- * pinned on its own request.  Depends on the ABI header and case.h.
+ * pinned on its own request.  The wire layer's door: it includes the
+ * protocol's other half, channel.h (the descriptors, bytes and messages
+ * beside the arena), and fd_pass.h (descriptors sent with them); nothing
+ * else defines the protocol (harness/ARCHITECTURE.md, "Trust boundary").
+ * Depends on the ABI header and case.h.
  */
 #ifndef HARNESS_WIRE_H
 #define HARNESS_WIRE_H
@@ -302,5 +306,9 @@ static inline wire_response *arena_response(const cell *c, uint8_t *view)
 {
     return (wire_response *)(view + c->resp_off);
 }
+
+/* the protocol's other half (after wire_probe, which its hello carries) */
+#include "channel.h"
+#include "fd_pass.h"
 
 #endif

@@ -41,23 +41,20 @@ const reshape_device *exec_device(const reshape_candidate *cand);
 int exec_device_try(const reshape_candidate *cand, char *why, size_t n);
 
 /* When >= 0 (a worker's pipe to the parent), candidate_open writes
- * EXEC_STAGE_ENTRY to it after dlopen (and the constructors) returned and
+ * EXEC_STAGE_ENTRY (wire/channel.h) to it after dlopen (and the constructors) returned and
  * before it calls the entry function, so that the parent can say at which
  * stage a candidate died while loading. */
 extern int candidate_stage_fd;
-#define EXEC_STAGE_DLOPEN 'L'
-#define EXEC_STAGE_ENTRY 'E'
 
 
 /*
  * Installs handlers for SIGSEGV, SIGBUS, SIGFPE, SIGILL and SIGABRT (on an
  * alternate stack) that record the signal and fault address in the
  * response of the request being carried out in `a` (seen through `view`),
- * write EXEC_DYING to `notify_fd` (so that the parent need not wait for
+ * write EXEC_DYING (wire/channel.h) to `notify_fd` (so that the parent need not wait for
  * the dying process to be torn down), and then let the signal kill the
  * process.  For worker processes only.
  */
-#define EXEC_DYING '!'
 void exec_install_fault_handler(const arena *a, uint8_t *view, int notify_fd);
 
 /*
@@ -72,11 +69,10 @@ void exec_record_death(int sig, uint64_t code);
 
 /*
  * The repeat variant's memory is measured by the parent (census.h): at
- * each sampling point a worker writes EXEC_SAMPLE to `resp_fd` and waits
+ * each sampling point a worker writes EXEC_SAMPLE (wire/channel.h) to `resp_fd` and waits
  * for one byte on `req_fd` while the parent reads its /proc files.  Set by
  * a worker before its first batch; unset (in-process), nothing is sent.
  */
-#define EXEC_SAMPLE 'm'
 void exec_set_sampler(int req_fd, int resp_fd);
 
 /* Carries out the request in cell `c` of `a` (seen through `view`, the

@@ -8,7 +8,7 @@
  * flags are checked.
  */
 #define _GNU_SOURCE
-#include "proc/sandbox.h"
+#include "confine.h"
 
 #include <errno.h>
 #include <sched.h>
@@ -238,16 +238,4 @@ int sandbox_install(char *err, size_t size)
     if (rc != 0)
         return fail(err, size, "seccomp_load", rc);
     return 0;
-}
-
-const char *sandbox_syscall_name(long nr, char *buf, size_t size)
-{
-    char *name = nr >= 0 && nr < 1 << 20
-                     ? seccomp_syscall_resolve_num_arch(SCMP_ARCH_NATIVE, (int)nr) : NULL;
-    if (name)
-        snprintf(buf, size, "%s", name);
-    else
-        snprintf(buf, size, "syscall %ld", nr);
-    free(name);
-    return buf;
 }

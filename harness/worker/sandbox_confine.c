@@ -26,7 +26,7 @@
 
 #include "base/base.h"
 
-#include "engine/sandbox_int.h"
+#include "confine_int.h"
 
 static int failed(char *err, size_t size, const char *what, int e)
 {

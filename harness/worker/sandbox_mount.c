@@ -20,7 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "engine/sandbox_int.h"
+#include "confine_int.h"
 
 int sandbox_scratch_mount(const sandbox_policy *p)
 {

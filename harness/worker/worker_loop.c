@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #include "exec.h"
-#include "wire/fd_pass.h"
-#include "proc/reaper.h"
+#include "wire/wire.h"
+#include "proc/proc.h"
 #include "zygote.h"
 
 void worker_close_from(int lowest)

@@ -11,7 +11,7 @@
  * (what the harness spawns when this program is missing) runs the same
  * code.  Not built into reshape-conform.
  */
-#include "engine/engine.h"
+#include "worker.h"
 
 int main(int argc, char **argv)
 {

@@ -5,7 +5,7 @@
  * POSIX/Linux process calls.
  */
 #define _GNU_SOURCE
-#include "wire/channel.h"
+#include "worker.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -18,10 +18,8 @@
 #include <unistd.h>
 
 #include "base/base.h"
-#include "proc/bounds.h"
+#include "proc/proc.h"
 #include "exec.h"
-#include "proc/reaper.h"
-#include "proc/sandbox.h"
 #include "zygote.h"
 
 /* Receives the binding: the slot index (into *idx) and the arena's memfd.

@@ -19,7 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "proc/reaper.h"
+#include "proc/proc.h"
 
 #if defined(__x86_64__) || defined(__aarch64__)
 #define ZYGOTE_CAN_CLONE 1

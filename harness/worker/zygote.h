@@ -1,11 +1,11 @@
 /*
- * zygote.h - a slot's zygote (private to engine/): the process that has
+ * zygote.h - a slot's zygote (private to worker/): the process that has
  * loaded the candidate, never calls it, and forks a worker for each
  * request of the parent, so that a crash costs a fork, not an exec and a
  * load.
  *
  * Protocol, after the worker_proc.h hello said `forkable` and the binding
- * gave the slot's arena memfd: the parent sends a zygote_request on fd 3
+ * gave the slot's arena memfd: the parent sends a zygote_request (wire/channel.h) on fd 3
  * with three descriptors attached (SCM_RIGHTS): the write end of the new
  * worker's output pipe, its end of a new socket pair (its fd 3) and the
  * write end of its answer pipe (its fd 4).  The zygote forks, closes its
@@ -33,13 +33,7 @@
 #include <stddef.h>
 
 #include "reshape_candidate.h"
-#include "wire/channel.h"
-
-/* One request to the zygote: `op` is ZYGOTE_FORK. */
-typedef struct zygote_request {
-    char op;
-} zygote_request;
-#define ZYGOTE_FORK 'f'
+#include "worker.h"
 
 /* 1 when this build can clone a worker with the harness as its parent
  * (x86-64 and AArch64), else 0: the process then serves as a worker. */

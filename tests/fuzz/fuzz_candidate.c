@@ -38,6 +38,7 @@
 #include "base/base.h"
 #include "suite/suite.h"
 #include "engine/engine.h"
+#include "worker/worker.h"
 #include "judge/judge.h"
 #include "run/run.h"
 #include "fuzz/fuzz.h"
