@@ -122,8 +122,8 @@ static void *thread_main(void *p)
 
 /* Runs the `n` prepared jobs: the threads from a common start, then each
  * case once more alone into its last slot. */
-static void run_jobs(thread_job *jobs, pthread_t *tids, int n, const wire_request *q,
-                     wire_response *r, int slots)
+static void run_thread_jobs(thread_job *jobs, pthread_t *tids, int n, const wire_request *q,
+                            wire_response *r, int slots)
 {
     thread_shared sh;
     atomic_init(&sh.barrier.arrived, 0);
@@ -185,7 +185,7 @@ void exec_run_threads(const arena *a, const cell *cl, const wire_request *q, wir
         j->t = t;
     }
     if (n > 0)
-        run_jobs(jobs, tids, n, q, r, slots);
+        run_thread_jobs(jobs, tids, n, q, r, slots);
     if (on_device)
         exec_device_unstage(&m, a, view);
 }
