@@ -2,8 +2,9 @@
  * bounds.h - what a run's workers may take of the machine (bounds.c):
  * processes and memory, so that a candidate that forks without end or
  * allocates without end stops at a bound, and the kernel's OOM killer
- * picks a worker, never the harness.  Private to engine/.  Depends on
- * sandbox.h.
+ * picks a worker, never the harness.  Part of the proc/ door (proc.h):
+ * the parent and the worker side (bounds_worker) both use it.  Depends
+ * on sandbox.h.
  *
  *   - every worker raises its oom_score_adj to 1000 (the most); a root
  *     harness lowers its own to BOUNDS_HARNESS_OOM_ADJ (its workers
@@ -49,7 +50,7 @@ void bounds_slot_join(int slot, pid_t pid);
 /* Removes the harness's pids cgroups (once its workers are gone). */
 void bounds_harness_stop(void);
 
-/* For a worker process (worker_proc.h) before it confines itself and
+/* For a worker process (wire/channel.h) before it confines itself and
  * loads the candidate: joins the pids cgroup of harness `parent` (when
  * there is one), and sets its oom_score_adj and limits as above (`sb`:
  * its sandbox policy, NULL when off).  Never fails. */

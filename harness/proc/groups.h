@@ -1,7 +1,7 @@
 /*
- * groups.h - the process groups of the engine's processes (private to
- * engine/), so that an interrupted harness takes what they started with
- * it.
+ * groups.h - the process groups of the engine's processes (part of the
+ * proc/ door, proc.h: the parent and the sandbox's policy use it), so
+ * that an interrupted harness takes what they started with it.
  *
  * Every zygote and worker leads a process group of its own (zygote.h), so
  * the terminal's SIGINT no longer reaches the processes a candidate

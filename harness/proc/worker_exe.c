@@ -1,6 +1,6 @@
 /*
  * worker_exe.c - where the program of a slot's processes lives
- * (engine_worker_exe, worker_proc.h).  A file of its own so that the
+ * (engine_worker_exe, wire/channel.h).  A file of its own so that the
  * sandbox's policy, which lets a worker read that program, depends on
  * nothing that spawns.  Depends on base/.
  */

@@ -1,6 +1,6 @@
 /*
  * fd_pass.h - a few bytes with fds attached (SCM_RIGHTS) over a Unix
- * socket, private to engine/: the parent binds a process to its arena's
+ * socket, part of the wire door (wire.h): the parent binds a process to its arena's
  * memfd (pool.c, worker_proc.c) and hands a zygote a new worker's three
  * channels (spawn.c, zygote.c), a confined process hands the observer its
  * seccomp listener (sandbox_confine.c, sandbox_watch.c).  Depends on

@@ -242,7 +242,7 @@ int arena_create(arena *a, size_t big_src, size_t big_dst);
 int arena_attach(arena *a, int fd, size_t big_src, size_t big_dst);
 /*
  * The candidate's view of the memfd `fd` for a worker forked from a zygote
- * (worker_proc.h), made ready a cell at a time: lays `a` out as
+ * (channel.h), made ready a cell at a time: lays `a` out as
  * arena_attach does and maps the batch page, every cell without access
  * until arena_ready_cell gives it its protections.  A worker that runs a
  * few requests pays for the cells it uses (3 mprotect calls each), not

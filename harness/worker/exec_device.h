@@ -1,6 +1,6 @@
 /*
  * exec_device.h - the candidate's side of device memory (docs/harness/device.md,
- * "Device memory"), private to engine/.  For a candidate that declares a
+ * "Device memory"), private to worker/.  For a candidate that declares a
  * device (reshape_device), the worker mirrors the regions of a request's
  * cell that the parent staged and judges (a tensor with the canaries
  * around it and in its gaps, the moat below dst) into allocations made

@@ -1,6 +1,6 @@
 /*
  * exec_int.h - what the files of the candidate's side share, private to
- * engine/ (exec.h is the side's interface to the worker process): the
+ * worker/ (exec.h is the side's interface to the worker process): the
  * arguments of one call built from the wire records (exec_call.c), the
  * threads variant (exec_threads.c), the request being carried out, for the
  * fault handler (exec_fault.c).  Depends on exec.h.

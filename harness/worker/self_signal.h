@@ -1,6 +1,6 @@
 /*
  * self_signal.h - the signals a process sends itself, carried out by the
- * sandbox's SIGSYS handler (sandbox.c; private to engine/).
+ * sandbox's SIGSYS handler (sandbox.c; private to worker/).
  *
  * A worker is a fork of its zygote (zygote.h), so a seccomp filter that
  * allowed kill() aimed at the filtering process's own pid would allow the

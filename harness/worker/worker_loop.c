@@ -1,5 +1,5 @@
 /*
- * worker_loop.c - a worker's batches (worker_proc.h, steps 3 and 4), the
+ * worker_loop.c - a worker's batches (wire/channel.h, steps 3 and 4), the
  * end of a worker whose candidate calls exit() or closes its channel,
  * receiving a message with descriptors on fd 3, and closing inherited
  * descriptors.  For the spawned process (worker_proc.c)

@@ -2,7 +2,7 @@
  * worker_main.c - `reshape-conform-worker`, the program the harness
  * spawns for each slot: the process that loads the candidate and serves
  * as the slot's zygote, forking its workers, or as its worker
- * (harness/engine/worker_proc.h).  It links only the engine's side of the
+ * (harness/wire/channel.h).  It links only the engine's side of the
  * candidate (harness/build.mk), not the harness's libraries (YAML, JSON,
  * archives, crypto), because every worker is a fork of it: a process with
  * 22 libraries mapped took twice as long to fork and end as one with 5

@@ -1,5 +1,5 @@
 /*
- * worker_proc.c - the process the parent spawns (worker_proc.h): loading
+ * worker_proc.c - the process the parent spawns (wire/channel.h): loading
  * the candidate, then serving as the slot's zygote (zygote.c) or as its
  * worker (worker_loop.c).  Depends on exec.h, wire.h, zygote.h and
  * POSIX/Linux process calls.

@@ -86,7 +86,7 @@ static pid_t clone_beside(const thread_state *t)
 #endif
 }
 
-/* The new worker's first steps (worker_proc.h, step 3), then its batches.
+/* The new worker's first steps (wire/channel.h, step 3), then its batches.
  * `fds` are its output pipe, its socket and its answer pipe. */
 static _Noreturn void become_worker(const worker_args *w, const reshape_candidate *cand,
                                     const thread_state *t, arena *a, const int fds[3])

@@ -4,7 +4,7 @@
  * request of the parent, so that a crash costs a fork, not an exec and a
  * load.
  *
- * Protocol, after the worker_proc.h hello said `forkable` and the binding
+ * Protocol, after the wire/channel.h hello said `forkable` and the binding
  * gave the slot's arena memfd: the parent sends a zygote_request (wire/channel.h) on fd 3
  * with three descriptors attached (SCM_RIGHTS): the write end of the new
  * worker's output pipe, its end of a new socket pair (its fd 3) and the
@@ -20,12 +20,12 @@
  * holds its pid until then (the zygote never reaps, so a pid is never
  * reused under the harness).  It dies with the harness's thread that
  * spawned the zygote (PR_SET_PDEATHSIG), not with the zygote; it gets a
- * process group of its own, its own descriptors (worker_proc.h, step 3),
+ * process group of its own, its own descriptors (wire/channel.h, step 3),
  * its own signal rules (sandbox.c carries out only the signals a process
  * sends itself) and becomes a child subreaper.  The zygote has one thread
  * (the hello's `forkable`), so the clone copies no lock held elsewhere;
  * the candidate's pthread_atfork handlers do not run.  Depends on
- * worker_proc.h, exec.h, reaper.h and Linux clone.
+ * wire/channel.h, exec.h, reaper.h and Linux clone.
  */
 #ifndef HARNESS_ZYGOTE_H
 #define HARNESS_ZYGOTE_H
@@ -52,7 +52,7 @@ int zygote_threads(void);
 _Noreturn void zygote_serve(const worker_args *w, const reshape_candidate *cand, arena *a);
 
 /*
- * The worker's part of worker_proc.h (steps 3 and 4) on the candidate's
+ * The worker's part of wire/channel.h (steps 3 and 4) on the candidate's
  * view of the arena `a`, its fault handler installed; a `forked` one
  * writes no WORKER_BOUND.  Never returns.  In worker_loop.c.
  */

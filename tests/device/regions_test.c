@@ -1,5 +1,5 @@
 /*
- * regions_test.c - engine/exec_device.c on a real arena with a mock device
+ * regions_test.c - worker/exec_device.c on a real arena with a mock device
  * in host memory: which bytes of a cell each request mirrors, that device
  * addresses keep the arena's alignment, that the copies come back (into
  * the read-only src area too) before anything is released, how a fault

@@ -191,7 +191,7 @@ static void drop_scratch(void)
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-    /* the engine starts its workers as this binary (worker_proc.h) */
+    /* the engine starts its workers as this binary (wire/channel.h) */
     if (*argc > 1 && !strcmp((*argv)[1], "__worker"))
         exit(cmd_worker(*argc - 1, *argv + 1));
     const char *seeds = getenv("RESHAPE_FUZZ_SEEDS");

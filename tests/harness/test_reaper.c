@@ -1,5 +1,5 @@
 /*
- * test_reaper.c - harness/engine/reaper.h on real processes: a process
+ * test_reaper.c - harness/proc/reaper.h on real processes: a process
  * killed below a worker that ends at that moment is counted once, not
  * once by reaper_kill_descendants and again by reaper_sweep (the killed
  * one, still dying, has gone to our subreaper by then).
