@@ -5,7 +5,9 @@
 # them (harness/ARCHITECTURE.md); the sources are every .c of each, in that
 # order.  A file includes its own folder's headers by name and a lower
 # layer's door as "LAYER/LAYER.h" (hence -Iharness);
-# tests/arch/check_layers.sh checks it (make test-layers).
+# tests/arch/check_layers.sh checks it (make test-layers).  worker/ is the
+# code that runs beside the candidate, wire/ the protocol, engine/ and
+# above the parent; proc/ is linked by both sides.
 
 HARNESS_LAYERS := base suite proc wire worker engine judge run report cert perf fuzz cli
 HARNESS_WORKER_MAIN := harness/worker/worker_main.c
@@ -30,8 +32,11 @@ $(BUILD)/san/reshape-conform: $(HARNESS_SOBJ) | $(BUILD)/san/reshape-conform-wor
 
 # reshape-conform-worker beside each: the process a slot's zygote and
 # workers are forked from (harness/worker/worker_main.c), linked with the
-# objects of base/, suite/ and engine/ it needs (an archive: the linker
-# takes only those) and no other library, so that a fork of it is fast.
+# objects it needs of the worker side (worker/), the protocol (wire/) and
+# the layers below (proc/, suite/, base/): an archive, the linker takes
+# only those (of suite/ only abuse.c); never an object of engine/ or above
+# (the trust boundary, harness/ARCHITECTURE.md: make test-layers checks
+# it); and no other library, so that a fork of it is fast.
 # The harness runs `reshape-conform __worker` instead when it is missing.
 HARNESS_WORKER_LIBS := -lseccomp -lelf -ldl -pthread -Wl,-z,now
 HARNESS_LOW := $(foreach l,base suite proc wire worker,$(filter $(BUILD)/obj/harness/$(l)/%,$(HARNESS_OBJ)))
