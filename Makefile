@@ -11,7 +11,7 @@
 #   DEB_PACKAGES  Debian packages the part needs at build or test time
 #
 # User-facing targets: all, run, test, test-quick, generate, bench, candidates,
-# install, uninstall, deb, scoreboard, deps, clean.  README.md and
+# install, uninstall, deb, scoreboard, repro, deps, clean.  README.md and
 # docs/testing.md explain them.
 
 # No built-in implicit rules: every rule is written in these files, and make

@@ -40,10 +40,14 @@ import scoreboard_layouts
 import scoreboard_perf
 import scoreboard_record
 
-LIBRARIES = ["onednn", "onednn_graph", "onnxruntime", "libtorch", "numpy", "xnnpack",
-             "xtensor", "eigen", "opencv", "armnn"]
+LIBRARIES = ["onednn", "onednn3", "onednn_graph", "onnxruntime", "onnx_reference",
+             "onnx_reference_latest", "libtorch", "numpy", "xnnpack", "xtensor", "eigen",
+             "opencv", "armnn"]
 OPS = ["openvino_reshape_1", "onednn_static_reshape_1",
        "onednn_dynamic_reshape_1", "onnx_reshape_14"]
+# Libraries whose adapter is a second build of another's sources:
+# library -> the folder below candidates/ that holds them (and the README).
+SOURCE_FOLDER = {"onnx_reference_latest": "onnx_reference"}
 # Verdict columns, in reports/SCHEMA.md order.
 VERDICTS = ["PASS", "FAIL", "ACCEPTED_INVALID", "CRASH", "TIMEOUT",
             "MEMORY_VIOLATION", "LEAK", "FLOOD", "NOT_SUPPORTED", "WAIVED",
@@ -52,7 +56,9 @@ COUNTS_AGAINST = {"FAIL", "ACCEPTED_INVALID", "CRASH", "TIMEOUT",
                   "MEMORY_VIOLATION", "LEAK", "FLOOD", "UNEXPECTED_PASS"}
 
 # Libraries compared run by run on one operation: (library, other, op).
-COMPARE = [("onednn_graph", "onednn", "onednn_static_reshape_1")]
+COMPARE = [("onednn3", "onednn", "onednn_static_reshape_1"),
+           ("onednn_graph", "onednn", "onednn_static_reshape_1"),
+           ("onnx_reference", "onnxruntime", "onnx_reshape_14")]
 # How many runs a comparison line names as examples.
 EXAMPLES_PER_FINDING = 3
 
@@ -202,7 +208,7 @@ def render(results, out_path, perf_rows, cert_rows):
         skipped = report["summary"].get("NOT_SUPPORTED", 0)
         lines += ["", "Skipped: %d of %d runs are NOT_SUPPORTED, configurations the "
                   "library cannot express through its API (`candidates/%s/README.md`)." %
-                  (skipped, report["summary"]["total"], lib), ""]
+                  (skipped, report["summary"]["total"], SOURCE_FOLDER.get(lib, lib)), ""]
     lines += scoreboard_layouts.section(results)
     lines += scoreboard_certify.section(cert_rows) + scoreboard_perf.section(perf_rows)
     with open(out_path, "w") as f:
@@ -295,7 +301,9 @@ def main():
             cand, folder = report["candidate"], os.path.join(args.reports, lib)
             name = "%s %s" % (cand["name"], cand["version"])
             if scoreboard_record.is_record(report):
-                perf_rows.append((name, lib, report.get("perf_headline")))
+                # a record's perf.md may have moved beside its report.md
+                perf_rows.append((name, report.get("perf_folder", lib),
+                                  report.get("perf_headline")))
                 cert_rows.append((name, report.get("certificate")))
                 continue
             perf_rows.append((name, lib, scoreboard_perf.headline(folder)))

@@ -16,19 +16,40 @@ import re
 NOTES = [
     ("onednn", "FAIL: returned INVALID_ARGUMENT where a shape was expected",
      "dnnl_memory_desc_reshape refuses every reshape of an empty tensor (all of these "
-     "cases have a 0 in the input dims)"),
+     "cases have a 0 in the input dims): f32 [0, 3] to [3, 0] is invalid_arguments "
+     "(reports/onednn/repro/empty_reshape_refused.c)"),
     ("onednn", "FAIL: bytes differ",
      "the reorder that moves f16 elements converts them through f32: -0.0 comes out "
      "as +0.0 and signalling NaNs come out quiet (7d55 becomes 7f55); on a host "
      "without AVX-512 (ONEDNN_VERBOSE names the reorder simple:any, isa AVX2) bf16 "
      "goes the same way, and its denormals are flushed too (8000 becomes 0000, 7f95 "
-     "7fd5, 0001 0000); on the host of the scoreboard before, bf16 passed"),
+     "7fd5, 0001 0000); on this host (AVX-512, the jit:uni reorder) bf16 passes "
+     "(reports/onednn/repro/f16_through_f32.c, bf16_through_f32.c)"),
     ("onednn", "CRASH: signal N (Floating point exception) in execute",
      "a reorder of an empty tensor with strides dies with SIGFPE inside libdnnl's "
-     "parallel reorder driver (dnnl_primitive_execute)"),
+     "parallel reorder driver (dnnl_primitive_execute): f32 [0] stride 1 to f32 [0] "
+     "stride 2 (reports/onednn/repro/empty_reorder_sigfpe.c)"),
     ("onednn", "ACCEPTED_INVALID: returned OK where DATA_TYPE was expected",
      "the primitive API has no operation type list: s32, s8 and u8 data pass where "
-     "StaticReshape and DynamicReshape list f32, f16 and bf16 only"),
+     "StaticReshape and DynamicReshape list f32, f16 and bf16 only "
+     "(reports/onednn/repro/integer_types_accepted.c)"),
+    ("onednn3", "FAIL: returned INVALID_ARGUMENT where a shape was expected",
+     "as in 2.6.3: dnnl_memory_desc_reshape (oneDNN 3.2.0) refuses every reshape of an "
+     "empty tensor to other dims, f32 [0, 3] to [3, 0] is invalid_arguments "
+     "(reports/onednn3/repro/empty_reshape_refused.c)"),
+    ("onednn3", "FAIL: bytes differ",
+     "f16 as in 2.6.3: the simple:any reorder converts through f32, 8000 becomes 0000 and "
+     "7d55 7f55; and bf16 on this AVX-512 host too, where 2.6.3 keeps it: 3.2.0's jit:uni "
+     "reorder flushes bf16 denormals (0001 becomes 0000, 007f 0000) and quiets signalling "
+     "NaNs (7f95 becomes 7fd5), the 70 runs that pass on 2.6.3 and fail here "
+     "(reports/onednn3/repro/f16_through_f32.c, bf16_through_f32.c)"),
+    ("onednn3", "CRASH: signal N (Floating point exception) in execute",
+     "as in 2.6.3: a reorder of an empty tensor with strides dies with SIGFPE in "
+     "dnnl_primitive_execute, f32 [0] stride 1 to f32 [0] stride 2 "
+     "(reports/onednn3/repro/empty_reorder_sigfpe.c)"),
+    ("onednn3", "ACCEPTED_INVALID: returned OK where DATA_TYPE was expected",
+     "as in 2.6.3: the primitive API has no operation type list, s32, s8 and u8 pass "
+     "(reports/onednn3/repro/integer_types_accepted.c)"),
     ("onednn_graph", "CRASH: signal N (Aborted) in infer_shape",
      "dnnl_graph_partition_compile (oneDNN 3.13.1) ends the process: for an f32 input of "
      "dims [4611686018427387904] and shape [-1] (any input whose volume fits int64 but whose "
@@ -69,6 +90,18 @@ NOTES = [
      "holds no element; found by reshape-conform fuzz (cases/found_by_fuzz.yaml)"),
     ("numpy", "ACCEPTED_INVALID: returned OK where DATA_TYPE was expected",
      "PyArray_Newshape has no type list: any NumPy dtype passes for the oneDNN operations"),
+    ("onnx_reference", "ACCEPTED_INVALID: returned OK where BELOW_MINUS_ONE was expected",
+     "onnx.reference.ReferenceEvaluator (onnx 1.23.2, op_reshape.py's "
+     "reshape_reference_implementation) hands the shape to numpy.reshape, which takes every "
+     "negative value as the unknown dimension: f32 [2,3] with shape [2,-2] gives [2,3], "
+     "where ONNX's own shape inference refuses the same model (\"Invalid dimension value: "
+     "-2\"); reproducer: `reports/onnx_reference/repro/below_minus_one_as_minus_one.py`"),
+    ("onnx_reference_latest", "ACCEPTED_INVALID: returned OK where BELOW_MINUS_ONE was expected",
+     "onnx.reference.ReferenceEvaluator (onnx 1.23.2, op_reshape.py's "
+     "reshape_reference_implementation) hands the shape to numpy.reshape, which takes every "
+     "negative value as the unknown dimension: at opset 28 as at 14: f32 [2,3] with shape [2,-2] gives [2,3], "
+     "where ONNX's own shape inference refuses the same model (\"Invalid dimension value: "
+     "-2\"); reproducer: `reports/onnx_reference/repro/below_minus_one_as_minus_one.py`"),
     ("xnnpack", "ACCEPTED_INVALID: returned OK where VOLUME_MISMATCH was expected",
      "xnn_define_static_reshape (2022) compares no volumes: it takes any explicit "
      "shape, and the copy then moves the input's volume whatever the output's is "
@@ -78,7 +111,9 @@ NOTES = [
      "f32 [2,3,4] into the [7,3] it accepted writes past the end of the 21-element dst, "
      "and f32 [1] into an accepted [0] writes into the page after the empty dst"),
     ("xnnpack", "ACCEPTED_INVALID: returned OK where OVERFLOW was expected",
-     "dims are size_t and their products wrap silently"),
+     "not a wrapping product: xnn_define_static_reshape compares no volumes at all, so "
+     "f32 [4, 4611686018427387905] (2^64 + 4 elements) with [4] is taken as [4, 5] with "
+     "[4] is (reports/xnnpack/repro/huge_volume_not_compared.c)"),
     ("xnnpack", "ACCEPTED_INVALID: returned OK where DATA_TYPE was expected",
      "s8 and u8 (qint8, quint8) pass where the oneDNN operations list f32, f16 and "
      "bf16 only"),
@@ -131,21 +166,23 @@ NOTES = [
     ("armnn", "ACCEPTED_INVALID", "DATA_TYPE",
      "Arm NN has no type list: s8, s16, s32 and u8 data pass for the oneDNN operations"),
     ("armnn", "ACCEPTED_INVALID", "BELOW_MINUS_ONE",
-     "TfLiteParser::OutputShapeOfReshape converts every value to unsigned int and the "
-     "layer compares 32-bit element counts: f32 [6] with [-2, -3] gives [4294967294, "
-     "4294967293], whose product is 6 modulo 2^32"),
+     "the adapter's copy of TfLiteParser::OutputShapeOfReshape (candidates/armnn/"
+     "parser_shape.cpp; Debian ships no Arm NN parser) converts every value to unsigned "
+     "int, and Arm NN's Reshape layer compares 32-bit element counts: f32 [6] with "
+     "[-2, -3] gives [4294967294, 4294967293], whose product is 6 modulo 2^32, and loads"),
     ("armnn", "ACCEPTED_INVALID", "VOLUME_MISMATCH",
      "ReshapeQueueDescriptor::Validate compares TensorInfo::GetNumElements(), an unsigned "
      "int: f32 [4] to [4, 1073741825] (2^32 + 4 elements) loads and infers"),
     ("armnn", "ACCEPTED_INVALID", "NOT_DIVISIBLE",
-     "TfLiteParser::OutputShapeOfReshape multiplies the shape's values in 32 bits before it "
-     "divides: bf16 [8] with [-1, 4, 1073741825] takes the product 4 (2^32 + 4 modulo 2^32) "
-     "and gives [2, 4, 1073741825], 2^33 + 8 elements, which the unsigned-int element count "
-     "calls 8"),
+     "the adapter's copy of TfLiteParser::OutputShapeOfReshape (candidates/armnn/"
+     "parser_shape.cpp) multiplies the shape's values in 32 bits before it divides: bf16 [8] "
+     "with [-1, 4, 1073741825] takes the product 4 (2^32 + 4 modulo 2^32) and gives "
+     "[2, 4, 1073741825], 2^33 + 8 elements, which Arm NN's unsigned-int element count calls "
+     "8, so the Reshape layer loads"),
     ("armnn", "ACCEPTED_INVALID", "ZERO_OUT_OF_RANGE",
-     "a copying 0 reads TensorShape::operator[] as OnnxParser's ComputeReshapeInfo does, and "
-     "a scalar's TensorShape has one dim of 1 (the ONNX parser's scalars are [1]): [] with "
-     "[0] gives [1]"),
+     "the adapter's copy of OnnxParser's ComputeReshapeInfo (candidates/armnn/"
+     "parser_shape.cpp) reads a copying 0 through TensorShape::operator[], and Arm NN's "
+     "scalar TensorShape has GetNumDimensions() 1 and a dim of 1: [] with [0] gives [1]"),
     ("armnn", "FAIL: wrong shape",
      "the -1 divides TensorShape::GetNumElements(), an unsigned int: f32 [3037000499, "
      "3037000499] with [-1] gives [2661407785], the square modulo 2^32 (above the declared "
@@ -163,13 +200,31 @@ NOTES = [
 # What a library's section says whatever its runs show (evidence gathered
 # by hand, cited where it comes from).
 LIBRARY_TEXT = {
+    "onnx_reference":
+        "ONNX's own reference evaluator, `onnx.reference.ReferenceEvaluator` of PyPI's onnx "
+        "1.23.2, on one-node Reshape models built with `onnx.helper` and checked with "
+        "`onnx.checker.check_model(full_check=True)`, opset 14 (19 for the 8-bit floats, 21 "
+        "for s4 and u4); `onnx_reference_latest` is the same at opset 28. ONNX Reshape only: "
+        "the other three operations are NOT_SUPPORTED, and so is u1 (ONNX has no 1-bit "
+        "type). Every disagreement with the suite is decided in `reference/DECISIONS.md`, "
+        "D13 (`candidates/onnx_reference/README.md`).",
+    "onednn3":
+        "The adapter of `candidates/onednn` (memory-descriptor reshape and reorder) built "
+        "against PyPI's oneDNN 3.2.0 (`onednn-cpu-gomp` 2023.2.0, `candidates/onednn3/`), "
+        "beside Debian's 2.6.3: every finding of 2.6.3 holds on 3.2.0, and bf16 fails on "
+        "this AVX-512 host as well (`reports/onednn3/repro/`).",
     "onednn_graph":
-        "DynamicReshape-1 answers NOT_SUPPORTED: oneDNN v3.0 onward has no DynamicReshape "
-        "op kind (compiling `dnnl::graph::op::kind::DynamicReshape` against v3.13.1's "
-        "headers fails; `dnnl_graph_types.h` lists `dnnl_graph_op_static_reshape` only), "
-        "and the 2022-23 Graph preview declared it without any backend implementing it. "
-        "OpenVINO Reshape-1 and ONNX Reshape-14 run through the same StaticReshape op; "
-        "data types its schema refuses are NOT_SUPPORTED for them "
+        "oneDNN 3.2.0 (PyPI `onednn-cpu-gomp` 2023.2.0, what `make candidates` builds the "
+        "adapter against) has no backend for a partition of one StaticReshape op: "
+        "`dnnl_graph_partition_is_supported` gives 0 for f32 [2, 3] "
+        "to [3, 2] (oneDNN issue #1858, against v3.4.1; supported since commit 6e75504d, "
+        "July 2024), so every run the op's type list allows is NOT_SUPPORTED; the runs that "
+        "pass are the type-list refusals of `dnnl_graph_add_op` (s32, s8, u8, f64: "
+        "invalid_graph_op, not invalid_data_type). The three findings of the 3.13.1 record "
+        "cannot be reached on 3.2.0 (`reports/onednn_graph/README.md`). DynamicReshape-1 "
+        "answers NOT_SUPPORTED: oneDNN v3.0 onward has no DynamicReshape op kind "
+        "(`dnnl_graph_types.h` of 3.2.0 and 3.13.1 lists `dnnl_graph_op_static_reshape` "
+        "only). OpenVINO Reshape-1 and ONNX Reshape-14 run through the same StaticReshape op "
         "(`candidates/onednn_graph/README.md`).",
 }
 

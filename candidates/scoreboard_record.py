@@ -5,7 +5,8 @@ dropped.
 A record is REPORTS/<library>/record.json, committed beside the library's
 report.md.  It holds what the scoreboard shows of a report (candidate, suite,
 verdict, counts per operation and verdict, findings, the comparison, layout
-and certificate lines, the profile's headline) plus "record": when it was
+and certificate lines, the profile's headline, and "perf_folder" where its
+perf.md is not in REPORTS/<library>/) plus "record": when it was
 measured, from which build, why it cannot be rebuilt, and which version the
 findings were reported against.  The scoreboard uses it only when the
 library has no report of its own (its adapter is not built and no

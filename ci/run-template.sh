@@ -59,7 +59,7 @@ shard)
     "$RESHAPE_CONFORM" run --candidate "$CANDIDATE" --shard "$SHARD/$SHARDS" "$@" $EXTRA_ARGS --json "$OUT/shard-$SHARD.json" --junit "$OUT/shard-$SHARD.xml" --quiet || rc=$?
     case $rc in
     0) echo "reshape-conform: shard $SHARD/$SHARDS passed" ;;
-    1) echo "reshape-conform: shard $SHARD/$SHARDS: ${BASELINE:+regressions against $BASELINE}${BASELINE:-not conformant}" >&2 ;;
+    1) echo "reshape-conform: shard $SHARD/$SHARDS: ${BASELINE:+regressions against }${BASELINE:-not conformant}" >&2 ;;
     77) echo "reshape-conform: shard $SHARD/$SHARDS: nothing tested, the candidate's device is not on this runner" >&2 ;;
     *) echo "reshape-conform: shard $SHARD/$SHARDS: exit $rc (2 bad usage or input, 3 harness failure)" >&2 ;;
     esac

@@ -25,3 +25,12 @@ $(ARMNN_OBJS): ADAPTER_CXXFLAGS += -I$(ARMNN_GEN)
 $(ADAPTER_DIR)/armnn.so: candidates/adapter.map $(ARMNN_OBJS)
 	@mkdir -p $(@D)
 	$(CXX) $(ADAPTER_SO_FLAGS) -o $@ $(ARMNN_OBJS) -larmnn -lpthread
+
+# The reproducers of its findings (reports/armnn/repro/, run by
+# tests/adapters/repro.mk): C++ programs on libarmnn alone (CpuRef).
+REPRO_LIBS         += armnn
+REPRO_READY_armnn  := /usr/include/armnn/ArmNN.hpp
+REPRO_CC_armnn     := $(CXX)
+REPRO_FLAGS_armnn  :=
+REPRO_LDLIBS_armnn := -larmnn
+REPRO_ENV_armnn    :=

@@ -15,3 +15,12 @@ $(ADAPTER_DIR)/eigen.so: candidates/adapter.map $(BUILD)/obj/candidates/eigen/ei
                         
 	@mkdir -p $(@D)
 	$(CXX) $(ADAPTER_SO_FLAGS) -o $@ $(filter %.o,$^) -lpthread
+
+# The reproducers of its findings (reports/eigen/repro/, run by
+# tests/adapters/repro.mk): C++ programs on Debian's Eigen headers alone.
+REPRO_LIBS         += eigen
+REPRO_READY_eigen  := /usr/include/eigen3/unsupported/Eigen/CXX11/Tensor
+REPRO_CC_eigen     := $(CXX)
+REPRO_FLAGS_eigen  := -I/usr/include/eigen3
+REPRO_LDLIBS_eigen :=
+REPRO_ENV_eigen    :=

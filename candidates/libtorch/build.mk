@@ -21,3 +21,12 @@ $(ADAPTER_DIR)/libtorch.so: candidates/adapter.map $(BUILD)/obj/candidates/libto
                             $(BUILD)/obj/candidates/libtorch/torch_shim.o
 	@mkdir -p $(@D)
 	$(CXX) $(ADAPTER_SO_FLAGS) -o $@ $(filter %.o,$^) -ltorch_cpu -lc10 -lpthread
+
+# The reproducers of its findings (reports/libtorch/repro/, run by
+# tests/adapters/repro.mk): C++ programs on ATen alone.
+REPRO_LIBS            += libtorch
+REPRO_READY_libtorch  := /usr/include/ATen/ATen.h
+REPRO_CC_libtorch     := $(CXX)
+REPRO_FLAGS_libtorch  :=
+REPRO_LDLIBS_libtorch := -ltorch_cpu -lc10
+REPRO_ENV_libtorch    :=

@@ -24,3 +24,12 @@ $(BUILD)/obj/candidates/numpy/numpy.o: CFLAGS += -I/usr/include/python3.11 -I$(N
 $(ADAPTER_DIR)/numpy.so: candidates/adapter.map $(BUILD)/obj/candidates/numpy/numpy.o
 	@mkdir -p $(@D)
 	$(CC) $(ADAPTER_SO_FLAGS) -o $@ $(filter %.o,$^) -lpython3.11 -ldl -lpthread
+
+# The reproducers of its findings (reports/numpy/repro/, run by
+# tests/adapters/repro.mk): Python programs on Debian's python3-numpy.
+REPRO_LIBS         += numpy
+REPRO_READY_numpy  := /usr/lib/python3/dist-packages/numpy/__init__.py
+REPRO_CC_numpy     := $(CC)
+REPRO_FLAGS_numpy  :=
+REPRO_LDLIBS_numpy :=
+REPRO_ENV_numpy    :=

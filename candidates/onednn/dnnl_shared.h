@@ -1,7 +1,7 @@
 /*
- * dnnl_shared.h - what both oneDNN adapters (onednn.c over Debian's 2.6,
- * onednn_graph.c over the vendored 3.13) do with oneDNN's C API the same
- * way: one CPU engine for the process, made on first use; one job run on a
+ * dnnl_shared.h - what both oneDNN adapters (onednn.c over Debian's 2.6.3
+ * and PyPI's 3.2.0, onednn_graph.c over PyPI's 3.2.0) do with oneDNN's C
+ * API the same way: one CPU engine for the process, made on first use; one job run on a
  * fresh stream that is waited for; dtypes and statuses mapped by tables.
  * The engine, stream and status calls are the same in both versions.
  * Depends on the adapter kit, <oneapi/dnnl/dnnl.h> (and dnnl_debug.h) and

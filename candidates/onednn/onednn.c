@@ -1,8 +1,10 @@
 /*
- * onednn.c - the ABI over oneDNN's reshape (Debian's libdnnl 2.6):
- * dnnl_memory_desc_reshape decides the output memory descriptor, a reorder
- * primitive moves the elements (it handles strided src and dst).  Depends
- * on the adapter kit (include/reshape_adapter.h) and oneDNN's C API.
+ * onednn.c - the ABI over oneDNN's reshape (Debian's libdnnl 2.6.3, and
+ * PyPI's oneDNN 3.2.0 as candidates/onednn3): dnnl_memory_desc_reshape
+ * decides the output memory descriptor, a reorder primitive moves the
+ * elements (it handles strided src and dst).  Depends on the adapter kit
+ * (include/reshape_adapter.h) and oneDNN's C API, 2.x or 3.x (dnnl_md.h
+ * hides how their memory descriptors differ).
  *
  * What oneDNN's interface carries: f32, f16, bf16, s32, s8, u8 elements;
  * 1 to DNNL_MAX_NDIMS dims (no rank-0 memory descriptor); dims as int64,
@@ -17,10 +19,12 @@
 
 #include <oneapi/dnnl/dnnl.h>
 #include <oneapi/dnnl/dnnl_debug.h>
+#include <oneapi/dnnl/dnnl_version.h>
 
 #include "reshape_adapter.h"
 
 #include "../shape_types.h"
+#include "dnnl_md.h"
 #include "dnnl_shared.h"
 
 /* The oneDNN data type of each dtype it has. */
@@ -36,23 +40,21 @@ static const reshape_adapter_type dnnl_types[] = {
 /*
  * oneDNN says which kind of problem it met, never which rule: invalid
  * arguments is the caller's input being refused (RESHAPE_E_INVALID_ARGUMENT,
- * the nearest status that claims no particular spec rule); out of memory and
- * runtime errors are INTERNAL; the one status left among dnnl_types.h's,
- * "no implementation for this configuration", is NOT_SUPPORTED.  `step`
- * names the oneDNN call; dnnl_status2str gives oneDNN's own word.
+ * the nearest status that claims no particular spec rule); "no
+ * implementation for this configuration" is NOT_SUPPORTED; every other
+ * status (out of memory, runtime errors, and the Graph API's statuses that
+ * 3.x adds to dnnl_status_t, which the primitive API does not return) is
+ * INTERNAL.  `step` names the oneDNN call; dnnl_status2str gives oneDNN's
+ * own word.
  */
 static const struct dnnl_meaning meanings[] = {
     {dnnl_invalid_arguments, RESHAPE_E_INVALID_ARGUMENT},
-    {dnnl_success, RESHAPE_E_INTERNAL},
-    {dnnl_out_of_memory, RESHAPE_E_INTERNAL},
-    {dnnl_runtime_error, RESHAPE_E_INTERNAL},
-    {dnnl_iterator_ends, RESHAPE_E_INTERNAL},
-    {dnnl_not_required, RESHAPE_E_INTERNAL},
+    {dnnl_unimplemented, RESHAPE_E_NOT_SUPPORTED},
 };
 
 static reshape_status map_dnnl(dnnl_status_t st, const char *step)
 {
-    return dnnl_map(meanings, RESHAPE_ADAPTER_COUNT(meanings), RESHAPE_E_NOT_SUPPORTED,
+    return dnnl_map(meanings, RESHAPE_ADAPTER_COUNT(meanings), RESHAPE_E_INTERNAL,
                     "onednn", st, step);
 }
 
@@ -68,8 +70,10 @@ static reshape_status dnnl_supports(reshape_op op, reshape_dtype data_dtype,
     return shape_type_check(op, shape_dtype, "onednn takes the shape as dnnl_dims_t");
 }
 
-/* A memory descriptor of `rank` dims with `strides` (NULL: dense). */
-static reshape_status make_md(dnnl_memory_desc_t *md, reshape_dtype dtype,
+/* A memory descriptor of `rank` dims with `strides` (NULL: dense); *md
+ * is MD_NONE before, and the caller frees it (md_free) whatever this
+ * returns. */
+static reshape_status make_md(md_t *md, reshape_dtype dtype,
                               int32_t rank, const int64_t *dims,
                               const int64_t *strides)
 {
@@ -88,21 +92,19 @@ static reshape_status make_md(dnnl_memory_desc_t *md, reshape_dtype dtype,
     memcpy(d, dims, (size_t)rank * sizeof(int64_t));
     if (strides != NULL)
         memcpy(s, strides, (size_t)rank * sizeof(int64_t));
-    st = dnnl_memory_desc_init_by_strides(md, rank, d, (dnnl_data_type_t)type,
-                                          strides != NULL ? s : NULL);
-    return st == dnnl_success ? RESHAPE_OK
-                              : map_dnnl(st, "dnnl_memory_desc_init_by_strides");
+    st = md_create(md, rank, d, (dnnl_data_type_t)type, strides != NULL ? s : NULL);
+    return st == dnnl_success ? RESHAPE_OK : map_dnnl(st, MD_CREATE_CALL);
 }
 
 /*
  * oneDNN's reshape of a dense descriptor of `src`'s dims to the shape of
  * `params`: *in_md is the dense source, *out_md the same memory under the
- * output dims, which are also written to *out_rank / out_dims.
+ * output dims, which are also written to *out_rank / out_dims.  Both are
+ * MD_NONE before; the caller frees them whatever this returns.
  */
 static reshape_status reshape_md(const reshape_params *params,
                                  const reshape_tensor *src,
-                                 dnnl_memory_desc_t *in_md,
-                                 dnnl_memory_desc_t *out_md, int32_t *out_rank,
+                                 md_t *in_md, md_t *out_md, int32_t *out_rank,
                                  int64_t *out_dims)
 {
     reshape_status st;
@@ -123,10 +125,10 @@ static reshape_status reshape_md(const reshape_params *params,
         RESHAPE_OK)
         return st;
     memcpy(d, values, (size_t)count * sizeof(int64_t));
-    if ((ds = dnnl_memory_desc_reshape(out_md, in_md, count, d)) != dnnl_success)
+    if ((ds = md_reshape(out_md, in_md, count, d)) != dnnl_success)
         return map_dnnl(ds, "dnnl_memory_desc_reshape");
-    *out_rank = out_md->ndims;
-    memcpy(out_dims, out_md->dims, (size_t)out_md->ndims * sizeof(int64_t));
+    if ((ds = md_dims(out_md, out_rank, out_dims)) != dnnl_success)
+        return map_dnnl(ds, "dnnl_memory_desc_query");
     return RESHAPE_OK;
 }
 
@@ -135,11 +137,14 @@ static reshape_status dnnl_infer_shape(const reshape_params *params,
                                        int32_t *out_rank, int64_t *out_dims)
 {
     reshape_status st;
-    dnnl_memory_desc_t in_md, out_md;
+    md_t in_md = MD_NONE, out_md = MD_NONE;
 
     if ((st = reshape_adapter_check_infer(params, src, out_rank, out_dims)) != RESHAPE_OK)
         return st;
-    return reshape_md(params, src, &in_md, &out_md, out_rank, out_dims);
+    st = reshape_md(params, src, &in_md, &out_md, out_rank, out_dims);
+    md_free(&in_md);
+    md_free(&out_md);
+    return st;
 }
 
 /* The primitive and its two memories, for run_on_stream. */
@@ -158,23 +163,24 @@ static dnnl_status_t submit_reorder(dnnl_stream_t stream, void *job, const char 
 }
 
 /* Runs one oneDNN reorder from `from_md` over `from` to `to_md` over `to`. */
-static reshape_status reorder(dnnl_engine_t cpu, const dnnl_memory_desc_t *from_md,
-                              void *from, const dnnl_memory_desc_t *to_md, void *to)
+static reshape_status reorder(dnnl_engine_t cpu, const md_t *from_md, void *from,
+                              const md_t *to_md, void *to)
 {
     dnnl_primitive_desc_t pd = NULL;
     struct reorder_job r = {NULL, NULL, NULL};
     dnnl_status_t ds;
     const char *step = "dnnl_reorder_primitive_desc_create";
 
-    if ((ds = dnnl_reorder_primitive_desc_create(&pd, from_md, cpu, to_md, cpu, NULL)) !=
+    if ((ds = dnnl_reorder_primitive_desc_create(&pd, MD_ARG(*from_md), cpu,
+                                                 MD_ARG(*to_md), cpu, NULL)) !=
         dnnl_success)
         goto out;
     step = "dnnl_primitive_create";
     if ((ds = dnnl_primitive_create(&r.prim, pd)) != dnnl_success)
         goto out;
     step = "dnnl_memory_create";
-    if ((ds = dnnl_memory_create(&r.from, from_md, cpu, from)) != dnnl_success ||
-        (ds = dnnl_memory_create(&r.to, to_md, cpu, to)) != dnnl_success)
+    if ((ds = dnnl_memory_create(&r.from, MD_ARG(*from_md), cpu, from)) != dnnl_success ||
+        (ds = dnnl_memory_create(&r.to, MD_ARG(*to_md), cpu, to)) != dnnl_success)
         goto out;
     ds = run_on_stream(cpu, submit_reorder, &r, &step);
 out:
@@ -197,13 +203,57 @@ out:
  *   dst dense     src reordered into dst seen under src's dense dims;
  *   both strided  src reordered into a dense scratch buffer, which is
  *                 reordered under the reshaped descriptor into dst.
+ * move_elements runs the last three, with `in_md` the dense source and
+ * `out_md` the same memory reshaped.
+ */
+static reshape_status move_elements(dnnl_engine_t cpu, const reshape_tensor *src,
+                                    const reshape_tensor *dst, const md_t *in_md,
+                                    const md_t *out_md)
+{
+    md_t src_md = MD_NONE, dst_md = MD_NONE;
+    reshape_status st;
+    void *scratch;
+
+    if ((st = make_md(&dst_md, dst->dtype, dst->rank, dst->dims, dst->strides)) !=
+        RESHAPE_OK)
+        goto out;
+    if (src->strides == NULL) {
+        st = reorder(cpu, out_md, src->data, &dst_md, dst->data);
+        goto out;
+    }
+    if ((st = make_md(&src_md, src->dtype, src->rank, src->dims, src->strides)) !=
+        RESHAPE_OK)
+        goto out;
+    if (dst->strides == NULL) {
+        st = reorder(cpu, &src_md, src->data, in_md, dst->data);
+        goto out;
+    }
+    size_t bytes = md_size(in_md);
+    if ((scratch = malloc(bytes > 0 ? bytes : 1)) == NULL) {
+        st = reshape_adapter_fail(RESHAPE_E_INTERNAL,
+                                  "out of memory for a %zu-byte scratch buffer", bytes);
+        goto out;
+    }
+    st = reorder(cpu, &src_md, src->data, in_md, scratch);
+    if (st == RESHAPE_OK)
+        st = reorder(cpu, out_md, scratch, &dst_md, dst->data);
+    free(scratch);
+out:
+    md_free(&src_md);
+    md_free(&dst_md);
+    return st;
+}
+
+/*
+ * The shape comes from dnnl_memory_desc_reshape, dst is checked against it,
+ * and the elements move by move_elements, unless the operation is in place.
  */
 static reshape_status dnnl_execute(const reshape_params *params,
                                    const reshape_tensor *src,
                                    const reshape_tensor *dst)
 {
     reshape_status st;
-    dnnl_memory_desc_t in_md, out_md, src_md, dst_md;
+    md_t in_md = MD_NONE, out_md = MD_NONE;
     int32_t rank;
     int64_t dims[RESHAPE_MAX_RANK];
     unsigned layout;
@@ -214,41 +264,19 @@ static reshape_status dnnl_execute(const reshape_params *params,
         return st;
     if ((ds = cpu_engine(&cpu)) != dnnl_success)
         return map_dnnl(ds, "dnnl_engine_create");
-    if ((st = reshape_md(params, src, &in_md, &out_md, &rank, dims)) !=
-        RESHAPE_OK)
-        return st;
-    if ((st = reshape_adapter_check_dst(src, dst, rank, dims)) != RESHAPE_OK)
-        return st;
-    layout = reshape_adapter_layout(src, dst);
-    if ((st = reshape_adapter_check_layout(params->op, layout, HANDLED, NO_LAYOUT)) !=
-        RESHAPE_OK)
-        return st;
-    if (layout == RESHAPE_LAYOUT_IN_PLACE)
-        return RESHAPE_OK;
-    if ((st = make_md(&dst_md, dst->dtype, dst->rank, dst->dims,
-                      dst->strides)) != RESHAPE_OK)
-        return st;
-    if (src->strides == NULL)
-        return reorder(cpu, &out_md, src->data, &dst_md, dst->data);
-    if ((st = make_md(&src_md, src->dtype, src->rank, src->dims,
-                      src->strides)) != RESHAPE_OK)
-        return st;
-    if (dst->strides == NULL)
-        return reorder(cpu, &src_md, src->data, &in_md, dst->data);
-    size_t bytes = dnnl_memory_desc_get_size(&in_md);
-    void *scratch = malloc(bytes > 0 ? bytes : 1);
-    if (scratch == NULL)
-        return reshape_adapter_fail(RESHAPE_E_INTERNAL,
-                            "out of memory for a %zu-byte scratch buffer",
-                            bytes);
-    st = reorder(cpu, &src_md, src->data, &in_md, scratch);
-    if (st == RESHAPE_OK)
-        st = reorder(cpu, &out_md, scratch, &dst_md, dst->data);
-    free(scratch);
+    if ((st = reshape_md(params, src, &in_md, &out_md, &rank, dims)) == RESHAPE_OK &&
+        (st = reshape_adapter_check_dst(src, dst, rank, dims)) == RESHAPE_OK) {
+        layout = reshape_adapter_layout(src, dst);
+        st = reshape_adapter_check_layout(params->op, layout, HANDLED, NO_LAYOUT);
+        if (st == RESHAPE_OK && layout != RESHAPE_LAYOUT_IN_PLACE)
+            st = move_elements(cpu, src, dst, &in_md, &out_md);
+    }
+    md_free(&in_md);
+    md_free(&out_md);
     return st;
 }
 
-/* "2.6.3", from the library that is loaded, for reports. */
+/* "2.6.3" or "3.2.0", from the library that is loaded, for reports. */
 static void version_of(char *text, size_t size)
 {
     const dnnl_version_t *v = dnnl_version();

@@ -52,3 +52,13 @@ $(ORT_GEN)/models.o: $(ORT_GEN)/models.c
 $(ADAPTER_DIR)/onnxruntime.so: candidates/adapter.map $(ORT_OBJS) $(ADAPTER_DIR)/libonnxruntime.so.1
 	$(CC) $(ADAPTER_SO_FLAGS) -o $@ $(ORT_OBJS) \
 	  $(ADAPTER_DIR)/libonnxruntime.so.1 -Wl,-rpath,'$$ORIGIN' -lpthread
+
+# The reproducers of its findings (reports/onnxruntime/repro/, run by
+# tests/adapters/repro.mk): C programs on the C API, linked to npm's
+# libonnxruntime.so.1 where it was installed.
+REPRO_LIBS               += onnxruntime
+REPRO_READY_onnxruntime  := $(ORT_HEADERS)/onnxruntime_c_api.h
+REPRO_CC_onnxruntime     := $(CC)
+REPRO_FLAGS_onnxruntime  := -isystem $(ORT_HEADERS)
+REPRO_LDLIBS_onnxruntime := $(ORT_LIB_SRC) -Wl,-rpath,$(abspath $(dir $(ORT_LIB_SRC)))
+REPRO_ENV_onnxruntime    :=

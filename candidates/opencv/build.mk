@@ -14,3 +14,12 @@ $(ADAPTER_DIR)/opencv.so: candidates/adapter.map $(BUILD)/obj/candidates/opencv/
                          
 	@mkdir -p $(@D)
 	$(CXX) $(ADAPTER_SO_FLAGS) -o $@ $(filter %.o,$^) -lopencv_core -lpthread
+
+# The reproducers of its findings (reports/opencv/repro/, run by
+# tests/adapters/repro.mk): C++ programs on libopencv_core alone.
+REPRO_LIBS          += opencv
+REPRO_READY_opencv  := /usr/include/opencv4/opencv2/core.hpp
+REPRO_CC_opencv     := $(CXX)
+REPRO_FLAGS_opencv  := -I/usr/include/opencv4
+REPRO_LDLIBS_opencv := -lopencv_core
+REPRO_ENV_opencv    :=

@@ -12,3 +12,12 @@ $(ADAPTER_DIR)/xtensor.so: candidates/adapter.map $(BUILD)/obj/candidates/xtenso
                           
 	@mkdir -p $(@D)
 	$(CXX) $(ADAPTER_SO_FLAGS) -o $@ $(filter %.o,$^) -lpthread
+
+# The reproducers of its findings (reports/xtensor/repro/, run by
+# tests/adapters/repro.mk): C++ programs on Debian's xtensor headers alone.
+REPRO_LIBS           += xtensor
+REPRO_READY_xtensor  := /usr/include/xtensor/xcontainer.hpp
+REPRO_CC_xtensor     := $(CXX)
+REPRO_FLAGS_xtensor  :=
+REPRO_LDLIBS_xtensor :=
+REPRO_ENV_xtensor    :=

@@ -1,10 +1,12 @@
 /*
  * run_sandbox.c - a run's sandbox and ground (run_sandbox.h).  Depends on
- * engine.h (the policy, the observer's summary), ground.h, report.h,
+ * engine.h (the policy, the observer's summary), ground.h, report.h
+ * (sandbox_layers.h: the layers this machine offers),
  * options.h, jansson.
  */
 #define _GNU_SOURCE
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +29,8 @@ static void remove_live(void)
 
 sandbox_policy *run_sandbox_policy(const char *candidate, const sandbox_spec *spec)
 {
+    sandbox_layer layers[SANDBOX_LAYERS];
+    sandbox_layers_probe(layers);   /* now, while the harness has one thread */
     sandbox_policy *p = xcalloc(1, sizeof *p);
     char *err = NULL;
     if (sandbox_policy_make(p, candidate, spec, &err) != 0)
@@ -96,6 +100,66 @@ static void missing_layers(json_t *list, const sandbox_summary *s)
     }
 }
 
+/* Layer `l` as the workers got it (`got`), where that differs from what
+ * the probe found; detail as printf's. */
+static void got(sandbox_layer *l, int got, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void got(sandbox_layer *l, int got, const char *fmt, ...)
+{
+    if (!got == !l->present)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(l->detail, sizeof l->detail, fmt, ap);
+    va_end(ap);
+    l->present = got;
+}
+
+/* The layers: the probe's, corrected by what a confined process said it
+ * got (`s`, when known), as a JSON array; the missing ones a run uses that
+ * missing_layers does not name go into `warnings` and onto stderr. */
+static json_t *layers_json(const sandbox_summary *s, const sandbox_policy *p, json_t *warnings)
+{
+    sandbox_layer l[SANDBOX_LAYERS];
+    sandbox_layers_probe(l);
+    const sandbox_facts *f = &s->facts;
+    if (s->known) {
+        got(&l[SANDBOX_LAYER_LANDLOCK], f->landlock_abi > 0, f->landlock_abi > 0 ? "ABI %d"
+            : "the workers got none (ABI %d), though the harness's probe found it",
+            f->landlock_abi);
+        got(&l[SANDBOX_LAYER_OBSERVER], f->observed, "%s", f->observed
+            ? "the harness sees the workers' calls" : "the workers' calls were not handed to "
+            "the harness, though its probe found the means: refused acts are not reported");
+        got(&l[SANDBOX_LAYER_NETNS], f->netns > 0, "%s", f->netns > 0
+            ? "a network namespace of the workers' own" : "the workers got none: socket() of "
+            "every family but AF_UNIX and AF_NETLINK is refused instead");
+        got(&l[SANDBOX_LAYER_MOUNTNS], f->scratch_tmpfs == 1 || !p->scratch_bytes, "%s",
+            f->scratch_tmpfs == 1 ? "a tmpfs on the workers' scratch folder" : "the workers got "
+            "no tmpfs: the scratch folder is the one on the disk, its size unbounded");
+        got(&l[SANDBOX_LAYER_UID], f->dropped != SANDBOX_DROP_NONE || geteuid() != 0,
+            "the workers run as uid %u", f->uid);
+    }
+    if (!p->scratch_bytes) {
+        l[SANDBOX_LAYER_MOUNTNS].used = 0;
+        snprintf(l[SANDBOX_LAYER_MOUNTNS].detail, sizeof l[SANDBOX_LAYER_MOUNTNS].detail,
+                 "--sandbox-scratch-mb 0: the scratch folder is the one on the disk");
+    }
+    json_t *a = json_array();
+    for (int i = 0; i < SANDBOX_LAYERS; i++) {
+        json_array_append_new(a, json_pack("{s:s, s:b, s:b, s:s}", "layer", l[i].name,
+                                           "present", l[i].present, "used", l[i].used,
+                                           "detail", l[i].detail));
+        /* Landlock, the observer and the uid have their own words */
+        if (l[i].present || !l[i].used || i == SANDBOX_LAYER_LANDLOCK ||
+            i == SANDBOX_LAYER_OBSERVER || i == SANDBOX_LAYER_UID)
+            continue;
+        warn("sandbox: %s missing: %s", l[i].name, l[i].detail);
+        json_array_append_new(warnings, json_sprintf("%s missing: %s", l[i].name,
+                                                     l[i].detail));
+    }
+    return a;
+}
+
 json_t *run_sandbox_json(const sandbox_summary *seen, const sandbox_policy *p)
 {
     if (!p || !seen)
@@ -108,18 +172,19 @@ json_t *run_sandbox_json(const sandbox_summary *seen, const sandbox_policy *p)
                                                      p->drop_note));
     if (s.known)
         missing_layers(warnings, &s);
+    json_t *layers = layers_json(&s, p, warnings);
     for (int i = 0; i < s.nnotes; i++)
         json_array_append_new(acts, json_string(s.notes[i]));
     if (s.nnotes)
         warn("sandbox: refused %d act%s that stopped no worker (the calls failed): %s%s",
              s.nnotes, s.nnotes == 1 ? "" : "s", s.notes[0],
              s.nnotes > 1 ? "; the report lists them" : "");
-    return json_pack("{s:b, s:i, s:s, s:I, s:b, s:b, s:o, s:b, s:o}", "enabled", 1,
+    return json_pack("{s:b, s:i, s:s, s:I, s:b, s:b, s:o, s:b, s:o, s:o}", "enabled", 1,
                      "landlock_abi", s.facts.landlock_abi, "network", network_words(s.facts.netns),
                      "uid", (json_int_t)s.facts.uid, "root_dropped",
                      s.facts.dropped != SANDBOX_DROP_NONE, "observed", s.facts.observed,
                      "refused_acts", acts, "refused_acts_cut", s.more_notes,
-                     "warnings", warnings);
+                     "warnings", warnings, "layers", layers);
 }
 
 void run_sandbox_end(sandbox_policy *p)

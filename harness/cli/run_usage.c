@@ -1,7 +1,8 @@
 /*
  * run_usage.c - the text of `reshape-conform run --help` (cli.h,
- * run_usage), printed through cli_usage, which fills in <srcdir> and
- * <reference>.  Its options are parsed in cmd_run.c.
+ * run_usage), printed through cli_usage, which fills in <srcdir>,
+ * <reference> and <sandbox-layers> (the sandbox's layers on this machine,
+ * sandbox_layers.h).  Its options are parsed in cmd_run.c.
  */
 #include "cli.h"
 
@@ -16,7 +17,10 @@ const char run_usage[] =
 "  --jobs N             worker processes (default: online cores)\n"
 "  --timeout-ms N       per request (default 10000)\n"
 "  --isolation MODE     worker (default), fork (a process per request), none\n"
-"  --sandbox on|off     confine the workers (default on; off to debug)\n"
+"  --sandbox on|off     confine the workers (default on; off to debug) in the\n"
+"                       layers this machine offers, each present or missing\n"
+"                       and why (<srcdir>/docs/harness/sandbox.md):\n"
+"<sandbox-layers>"
 "  --sandbox-allow PATH  let the candidate read PATH too; repeatable\n"
 "  --sandbox-allow-write PATH  let it change PATH too; repeatable\n"
 "  --sandbox-deny PATH  keep PATH from it, as the run's own files; repeatable\n"

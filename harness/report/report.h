@@ -5,7 +5,8 @@
  * summaries and matrices are computed from its "cases" array, so `merge`
  * recomputes them the same way (findings.h, skips.h).  Depends on
  * jansson, case.h, job.h,
- * options.h, wire.h, expectations.h, baseline.h.
+ * options.h, wire.h, expectations.h, baseline.h; sandbox_layers.h (what
+ * this machine offers the sandbox).
  */
 #ifndef HARNESS_REPORT_H
 #define HARNESS_REPORT_H
@@ -26,6 +27,7 @@
 #include "journal.h"
 #include "progress.h"
 #include "run_journal.h"
+#include "sandbox_layers.h"
 
 #define TOOL_NAME "reshape-conform"
 #define TOOL_VERSION "0.1.0"

@@ -165,8 +165,10 @@ static void on_sigsys(int sig, siginfo_t *info, void *uctx)
     }
     exec_record_death(sig, (uint64_t)(unsigned)nr);
     /* changing SIGSYS's action is itself stopped, and with SIGSYS blocked
-     * (here) the kernel then resets it to the default and delivers it */
-    syscall(SYS_rt_sigaction, SIGSYS, NULL, NULL, 8);
+     * (here) the kernel then resets it to the default and delivers it; a
+     * kernel sigaction of SIG_DFL (all zero) is a change, which traps */
+    static const long dfl[4];
+    syscall(SYS_rt_sigaction, SIGSYS, dfl, NULL, 8);
     _exit(128 + sig);
 }
 
@@ -212,13 +214,16 @@ int sandbox_install(char *err, size_t size)
         note_name(signal_calls[k]);
         rc = seccomp_rule_add(ctx, SCMP_ACT_TRAP, seccomp_syscall_resolve_name(signal_calls[k]), 0);
     }
-    /* the handler stays ours, and so does the worker's children's reaper */
+    /* the handler stays ours, and so does the worker's children's reaper;
+     * asking what SIGSYS's action is (act NULL) is allowed: CPython's
+     * signal module, at import, asks it of every signal */
     note_name("rt_sigaction");
     note_name("prctl");
     note_name("clone");
+    struct scmp_arg_cmp act = {.arg = 1, .op = SCMP_CMP_NE, .datum_a = 0, .datum_b = 0};
     if (rc == 0)
-        rc = seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(rt_sigaction), 1,
-                              arg0(SCMP_CMP_EQ, SIGSYS, 0));
+        rc = seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(rt_sigaction), 2,
+                              arg0(SCMP_CMP_EQ, SIGSYS, 0), act);
     /* giving the hold up; a worker forked from the zygote takes it */
     struct scmp_arg_cmp unset = {.arg = 1, .op = SCMP_CMP_EQ, .datum_a = 0, .datum_b = 0};
     if (rc == 0)

@@ -16,4 +16,12 @@ const reshape_candidate *adapter_load(const char *name);
 /* The adapter's last_error for the calling thread, or "(no message)". */
 const char *adapter_why(const reshape_candidate *c);
 
+/* 1 when `c` is the oneDNN Graph adapter (`name` "onednn_graph") over
+ * oneDNN 3.2, whose backend has no partition for a StaticReshape alone
+ * (reports/onednn_graph/repro/no_standalone_static_reshape.c): then it
+ * asserts the finding, supports() NOT_SUPPORTED for f32 StaticReshape-1
+ * with dnnl_graph_partition_is_supported named, and the caller has
+ * nothing else to check.  0 for every other adapter and version. */
+int adapter_graph_without_reshape(const reshape_candidate *c, const char *name);
+
 #endif /* ADAPTER_LOAD_H */

@@ -12,7 +12,7 @@
 #   build/san/tests/adapters   the same under ASan + UBSan
 # The adapters themselves come from `make candidates` and are not built
 # here: a library whose adapter is missing is a skipped test.
-# Run: make test-adapters test-adapters-san
+# Run: make test-adapters test-adapters-san (make repro: the reproducers only)
 
 TESTS_ADAPTERS_SRCS     := $(wildcard tests/adapters/*.c)
 TESTS_ADAPTERS_CXX      := $(wildcard tests/adapters/*.cpp)
@@ -53,8 +53,11 @@ ALL_TARGETS += $(BUILD)/tests/adapters $(BUILD)/san/tests/adapters
 TEST_RUNS   += test-adapters test-adapters-san
 
 .PHONY: test-adapters test-adapters-san
+include tests/adapters/repro.mk
+
 test-adapters: $(BUILD)/tests/adapters
 	$(BUILD)/tests/adapters
+	@$(REPRO_RUN)
 
 # lsan.supp says which libraries' process-lifetime allocations are ignored.
 # OMP_NUM_THREADS=1: oneDNN's libgomp worker threads, alive at exit, crash

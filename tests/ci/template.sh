@@ -18,9 +18,12 @@
 #               tracker
 #
 # Every JUnit file (the shards' and the merged) validates against Jenkins'
-# junit-10.xsd (XSD).  Then the templates: each line of run-template.sh's
-# shard and merge steps, but the messages and the exit, is in
-# ci/github/action.yml and ci/gitlab/reshape-conform.yml, which are YAML.
+# junit-10.xsd (XSD).  A failing shard's message names its gate once
+# ("regressions against BASELINE", or "not conformant").  Then the
+# templates: each line of run-template.sh's shard and merge steps, but the
+# messages and the exit, is in ci/github/action.yml and
+# ci/gitlab/reshape-conform.yml, which are YAML, and so is each message's
+# text (but GitHub's ::error:: prefix).
 #
 # usage: tests/ci/template.sh XSD TMP   (make test-ci-template, from the top
 #        of the source tree)
@@ -75,6 +78,10 @@ pipeline refresh special_zero_ignored
 expect "refresh: shards exited $rc1 $rc2, merge $rcm, not 1 (nonconformant)" \
     [ "$rc1$rc2$rcm" = 111 ]
 expect "refresh: the merged JUnit has no failure" [ "$(attr failures "$tmp/refresh/report.xml")" -gt 0 ]
+for k in 1 2; do
+    expect "refresh: shard $k/2 does not say 'not conformant': $(grep "shard $k/2:" "$tmp/refresh.shard$k.out")" \
+        grep -q -x -F "reshape-conform: shard $k/2: not conformant" "$tmp/refresh.shard$k.out"
+done
 cp "$tmp/refresh/merged.json" "$tmp/baseline.json"
 export BASELINE="$tmp/baseline.json"
 
@@ -95,6 +102,14 @@ expect "regression: merge exited $rcm, not 1 (the gate over the merged run)" [ "
 expect "regression: the CRASH is not an <error>" grep -q '<error type="CRASH"' "$x"
 expect "regression: no REGRESSION line" grep -q '^ *REGRESSION ' "$tmp/regression.shard1.out" "$tmp/regression.shard2.out"
 expect "regression: no REGRESSION line from the merge" grep -q '^ *REGRESSION ' "$tmp/regression.merge.out"
+# the shard's message names the gate once: the baseline's path under a
+# baseline, "not conformant" without one (it once printed the path twice)
+for k in 1 2; do
+    eval "rc=\$rc$k"
+    [ "$rc" -eq 1 ] || continue
+    expect "regression: shard $k/2 does not say 'regressions against $BASELINE' once: $(grep "shard $k/2:" "$tmp/regression.shard$k.out")" \
+        grep -q -x -F "reshape-conform: shard $k/2: regressions against $BASELINE" "$tmp/regression.shard$k.out"
+done
 
 rm "$tmp/regression/shard-2.json"
 OUT="$tmp/regression" sh ci/run-template.sh merge >"$tmp/partial.merge.out" 2>&1; rcp=$?
@@ -152,6 +167,18 @@ for t in ci/github/action.yml ci/gitlab/reshape-conform.yml; do
     done <"$tmp/steps"
     if /usr/bin/python3 -c 'import sys, yaml; yaml.safe_load(open(sys.argv[1]))' "$t"; then ok
     else fail "$t is no YAML"; fi
+done
+
+# and the messages: each arm's text (without GitHub's ::error:: or
+# ::warning:: prefix) is the script's, so that a fix in one is in all
+sed -n '/# --- the shard step/,/# --- end of the/p' ci/run-template.sh |
+    sed -n 's/^ *\([0-9*]*)\) echo "\([^"]*\)".*/\1 \2/p' >"$tmp/messages"
+expect "no messages found in ci/run-template.sh" [ "$(wc -l <"$tmp/messages")" -eq 4 ]
+for t in ci/github/action.yml ci/gitlab/reshape-conform.yml; do
+    sed -n 's/^ *\([0-9*]*)\) echo "\(::[a-z]*::\)\{0,1\}\([^"]*\)".*/\1 \3/p' "$t" >"$tmp/template"
+    while IFS= read -r line; do
+        grep -q -x -F -- "$line" "$tmp/template" || fail "$t lacks the message: $line"
+    done <"$tmp/messages"
 done
 
 echo "test-ci-template: $passed passed, $failed failed, $skipped skipped"

@@ -28,7 +28,9 @@ $(BUILD)/san/tests/harness: $(HT_SOBJ) $(SAN_TEST_RUNNER) $(HT_LIBSOBJ)
 	$(CC) $(SAN_CFLAGS) $^ -o $@ -lcriterion $(HARNESS_LIBS)
 
 ALL_TARGETS  += $(BUILD)/tests/harness $(BUILD)/san/tests/harness $(HT_CANDS)
-DEB_PACKAGES += libcriterion-dev openssl libxml2-utils
+# procps: pgrep, which test_perf.c uses to find strays (Debian marks it
+# "important", not "required": a minimal image lacks it)
+DEB_PACKAGES += libcriterion-dev openssl libxml2-utils procps
 TEST_RUNS    += test-harness test-harness-san
 
 .PHONY: test-harness test-harness-san

@@ -41,7 +41,13 @@ Test(cli, transcript_of_a_conformant_run)
     cr_expect_eq(r.code, 0);
     cr_expect_eq(count_lines(r.out), 1, "stdout:\n%s", r.out);
     expect_line(r.out, 0, "^conformant: 65 runs of 8 cases in [0-9]+\\.[0-9]{2} s \\([0-9]+/s\\): 65 PASS$");
-    cr_expect_str_eq(r.err, "");
+    /* nothing on stderr but the sandbox layers this machine lacks, which
+     * are said on every run (test_sandbox_layers.c) */
+    char *rest = r.err;
+    static const char layer[] = "reshape-conform: warning: sandbox: ";
+    while (!strncmp(rest, layer, sizeof layer - 1) && strchr(rest, '\n'))
+        rest = strchr(rest, '\n') + 1;
+    cr_expect_str_eq(rest, "", "stderr:\n%s", r.err);
     run_free(&r);
 }
 

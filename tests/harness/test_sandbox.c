@@ -38,6 +38,33 @@ Test(sandbox, a_stopped_call_is_a_crash_that_names_it)
     run_free(&r);
 }
 
+/* Asking a signal's action changes nothing (CPython's signal module asks it
+ * of every signal at import, SIGSYS included); setting SIGSYS's would take
+ * the sandbox's handler away, and is stopped. */
+Test(sandbox, asking_every_signals_action_is_allowed)
+{
+    run r = run_harness("--candidate " CANDS "queries_signals.so --cases " BASIC " --quiet");
+    cr_expect_eq(r.code, 0, "%s%s", r.out, r.err);
+    cr_assert_not_null(r.report);
+    cr_expect_eq(count_verdict(r.report, "CRASH"), 0, "%s", first_detail(r.report, "CRASH"));
+    cr_expect_gt(count_verdict(r.report, "PASS"), 10);
+    run_free(&r);
+}
+
+Test(sandbox, setting_sigsys_is_a_crash_that_names_it)
+{
+    run r = run_harness("--candidate " CANDS "sets_sigsys.so --cases " BASIC " --quiet");
+    cr_expect_eq(r.code, 1, "%s", r.err);
+    cr_assert_not_null(r.report);
+    const char *d = first_detail(r.report, "CRASH");
+    cr_assert_not_null(d, "%s", r.out);
+    cr_expect(strstr(d, "the sandbox stopped system call rt_sigaction ("), "%s",
+              d);
+    cr_expect(strstr(d, "reshape-conform: sandbox: the candidate called rt_sigaction(31, "),
+              "%s", d);
+    run_free(&r);
+}
+
 Test(sandbox, off_lets_the_call_through)
 {
     run r = run_harness("--candidate " CANDS "kcmp_call.so --cases " BASIC " --quiet "
