@@ -7,7 +7,7 @@ Usage: version.py SITE MODE GLUE OUT   (MODE: 14 or latest)
 import platform
 import sys
 
-# The most of a name or version a report quotes (harness/engine/candidate_load.c,
+# The most of a name or version a report quotes (harness/worker/candidate_load.c,
 # CANDIDATE_WORDS): longer ones are cut.
 WORDS = 64
 

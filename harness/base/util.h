@@ -34,7 +34,7 @@ char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
- * The signal an interrupt handler (engine/groups.c) is ending the process
+ * The signal an interrupt handler (proc/groups.c) is ending the process
  * with, set first thing in the handler; 0 before.  While it is set, die()
  * waits for that signal instead of exiting: the processes the handler
  * kills are no failure of the run (a zygote SIGKILLed while loading its

@@ -45,6 +45,7 @@ static const char fuzz_usage[] =
 
 #include "base/base.h"
 #include "engine/engine.h"
+#include "worker/worker.h"
 #include "judge/judge.h"
 #include "run/run.h"
 #include "fuzz/fuzz.h"

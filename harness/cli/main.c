@@ -7,6 +7,7 @@
 
 #include "base/base.h"
 #include "engine/engine.h"
+#include "worker/worker.h"
 #include "perf/perf.h"
 #include "cli.h"
 
@@ -51,7 +52,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].fn(argc - 1, argv + 1);
-    /* how the harness starts its own workers (worker_proc.h); not listed */
+    /* how the harness starts its own workers (wire/channel.h); not listed */
     if (!strcmp(argv[1], "__worker"))
         return cmd_worker(argc - 1, argv + 1);
     if (!strcmp(argv[1], "__perf"))

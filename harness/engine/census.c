@@ -19,9 +19,8 @@
 #include <unistd.h>
 
 #include "base/base.h"
-#include "bounds.h"
+#include "proc/proc.h"
 #include "census.h"
-#include "reaper.h"
 
 /* The most processes of a worker's group one look takes in. */
 #define CENSUS_GROUP_MAX 256

@@ -19,13 +19,10 @@
 
 #include "base/base.h"
 #include "device_check.h"
-#include "exec_device.h"
-#include "reaper.h"
-#include "sandbox.h"
+#include "proc/proc.h"
+#include "wire/wire.h"
 
 extern char **environ;
-
-#define CHECK_FD 3
 
 /* Reads what the child writes on `fd` until EOF or the deadline into
  * buf[0..size); returns 0 at EOF, -1 at the deadline. */
@@ -95,7 +92,7 @@ void device_check(const char *candidate, int sandbox, double timeout_s, device_s
     posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
     posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_adddup2(&fa, fds[1], CHECK_FD);
+    posix_spawn_file_actions_adddup2(&fa, fds[1], DEVICE_CHECK_FD);
     pid_t pid;
     int rc = posix_spawn(&pid, "/proc/self/exe", &fa, NULL, argv, environ);
     posix_spawn_file_actions_destroy(&fa);
@@ -114,40 +111,4 @@ void device_check(const char *candidate, int sandbox, double timeout_s, device_s
     while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
         ;
     describe(out, line, st, timed_out, timeout_s);
-}
-
-static void put(json_t *o)
-{
-    char *s = json_dumps(o, JSON_COMPACT);
-    json_decref(o);
-    if (s && write(CHECK_FD, s, strlen(s)) < 0) {
-        /* the parent is gone: nothing to tell */
-    }
-    free(s);
-}
-
-int cmd_device_worker(int argc, char **argv)
-{
-    if (argc != 3)
-        die(EXIT_USAGE, "__device: usage: __device CANDIDATE SANDBOX");
-    wire_probe probe;
-    memset(&probe, 0, sizeof probe);
-    char why[512];
-    if (reaper_become_subreaper() != 0 ||
-        (!strcmp(argv[2], "1") && sandbox_install(probe.message, sizeof probe.message))) {
-        put(json_pack("{s:s}", "why", *probe.message ? probe.message
-                      : "cannot make the check a child subreaper"));
-        return EXIT_HARNESS;
-    }
-    const reshape_candidate *t = candidate_open(argv[1], &probe);
-    if (!t || !exec_device(t)) {
-        put(json_pack("{s:s}", "why", t ? "the candidate has no device" : probe.message));
-        return EXIT_NONCONFORMANT;
-    }
-    if (exec_device_try(t, why, sizeof why) != 0) {
-        put(json_pack("{s:b, s:s}", "usable", 0, "why", why));
-        return EXIT_CONFORMANT;
-    }
-    put(json_pack("{s:b, s:s}", "usable", 1, "name", exec_device(t)->name));
-    return EXIT_CONFORMANT;
 }

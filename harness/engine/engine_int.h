@@ -4,7 +4,7 @@
  * itself, and the functions one file calls in another (spawn.c: spawning,
  * forking from a zygote, killing and reaping; hello.c: loading; pool.c: dying
  * workers, spares, zygotes, binding; wait.c: batches' ends).  Depends on
- * worker.h, wire.h, worker_proc.h, deadline.h, spawner.h.
+ * worker.h, wire.h, wire/channel.h, deadline.h, spawner.h.
  */
 #ifndef HARNESS_ENGINE_INT_H
 #define HARNESS_ENGINE_INT_H
@@ -14,15 +14,15 @@
 #include <sys/types.h>
 
 #include "deadline.h"
-#include "sandbox.h"
+#include "proc/proc.h"
 #include "spawner.h"
 #include "worker.h"
-#include "worker_proc.h"
+#include "wire/wire.h"
 
 /* Room for the slots engine_add_slot adds, of both kinds. */
 #define ENGINE_MORE_SLOTS (ENGINE_FULL_SLOTS + ENGINE_MORE_RUN_SLOTS)
 
-/* A process (worker_proc.h) and the parent's ends of its pipes. */
+/* A process (wire/channel.h) and the parent's ends of its pipes. */
 typedef struct proc {
     pid_t pid;              /* 0: none */
     int req_w, resp_r, out_r;
@@ -83,7 +83,7 @@ struct engine {
                                            (engine_add_slot): full-budget, and
                                            not (engine_made) */
     char *path;
-    char *exe;                          /* the program spawned (worker_proc.h) */
+    char *exe;                          /* the program spawned (wire/channel.h) */
     int timeout_ms;
     uint32_t seq;
     proc *spares;                       /* spawned, not yet bound to a slot */

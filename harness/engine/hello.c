@@ -1,5 +1,5 @@
 /*
- * hello.c - waiting for a spawned process's hello (worker_proc.h, step 1):
+ * hello.c - waiting for a spawned process's hello (wire/channel.h, step 1):
  * loaded (and whether it can be the slot's zygote) or refused, with what
  * it printed while loading and how it died if it did.  Depends on
  * engine_int.h.
@@ -15,8 +15,8 @@
 
 #include "base/base.h"
 #include "engine_int.h"
-#include "exec.h"
-#include "reaper.h"
+#include "wire/wire.h"
+#include "proc/proc.h"
 
 static char *proc_describe_status(int st)
 {

@@ -22,10 +22,8 @@
 
 #include "base/base.h"
 #include "engine_int.h"
-#include "exec.h"
-#include "fd_pass.h"
-#include "groups.h"
-#include "reaper.h"
+#include "wire/wire.h"
+#include "proc/proc.h"
 
 /* Leaves a worker that is dying to be reaped later, so that its teardown
  * (slow under a hypervisor) does not hold the run up. */

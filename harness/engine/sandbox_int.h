@@ -1,9 +1,10 @@
 /*
- * sandbox_int.h - what the sandbox's files share, private to engine/:
- * Landlock's ruleset (sandbox_fs.c), the observed filter's calls
- * (sandbox_calls.c) and what the observer makes of one (sandbox_act.c;
- * the processes and the owners of fds' signals: sandbox_proc.c).  Depends on sandbox.h and
- * the kernel's seccomp header.
+ * sandbox_int.h - what the observer's files share, private to engine/:
+ * what the observer makes of one observed call (sandbox_act.c; what it
+ * reaches: sandbox_reach.c; paths: sandbox_path.c; the processes and the
+ * owners of fds' signals: sandbox_proc.c).  The observed calls themselves
+ * are proc/sandbox.h's.  Depends on sandbox_watch.h, proc/proc.h and the
+ * kernel's seccomp header.
  */
 #ifndef HARNESS_SANDBOX_INT_H
 #define HARNESS_SANDBOX_INT_H
@@ -12,108 +13,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "sandbox.h"
-
-/* Landlock's ABI version on this kernel, 0 when it has none (too old, or
- * not in the LSM list). */
-int sandbox_landlock_abi(void);
-
-/*
- * The Landlock ruleset of `p` for ABI `abi`: every file access, TCP bind
- * and connect (ABI 4) and, scoped (ABI 6), abstract Unix sockets and
- * signals are handled; `read` may be read and executed, less the `deny`
- * paths below it (carved: every other entry of the folders on the way
- * gets its own rule, the folders themselves cannot be listed); the
- * scratch folder and `write` may be changed; `dev` read, written and
- * ioctl'd.  Returns the ruleset's fd, or -1 with errno set.
- */
-int sandbox_fs_ruleset(const sandbox_policy *p, int abi);
-
-/*
- * As root: sets p->uid, p->gid to "nobody", "nogroup" (65534 where they
- * are missing) and p->drop: SANDBOX_DROP_FULL, or SANDBOX_DROP_FD when
- * that uid cannot read `candidate` or the folders of p->read from index
- * `first_own` on (the scratch folder is moved to /tmp first when it is
- * the one it cannot reach), SANDBOX_DROP_NONE when it cannot be taken
- * (p->drop_note says why); gives it the scratch folder.  Not root: does
- * nothing.  In sandbox_uid.c.
- */
-void sandbox_choose_uid(sandbox_policy *p, const char *candidate, int first_own);
-
-/* The inodes a scratch tmpfs may hold (files and folders). */
-#define SANDBOX_SCRATCH_INODES 65536u
-
-/*
- * With p->scratch_bytes set: a mount namespace of the calling process's
- * own (nothing propagates back), and a tmpfs of that size (and
- * SANDBOX_SCRATCH_INODES) on p->scratch, owned by the uid the process
- * drops to, its working folder.  Returns 1 when mounted, 0 when
- * scratch_bytes is 0 or the kernel refuses a mount namespace (the folder
- * on the disk is used then), -1 with errno set when the namespace is
- * there but the mount fails.  In sandbox_mount.c.
- */
-int sandbox_scratch_mount(const sandbox_policy *p);
-
-/*
- * With SANDBOX_DROP_FD, in the mount namespace sandbox_scratch_mount made:
- * each folder of p->read the dropped uid cannot reach (the candidate's, in
- * a `mktemp -d` folder or below /root; its RUNPATH's) made reachable in
- * that namespace alone, with no capability: a tmpfs on the first folder on
- * its way that is closed to the uid, the way down made in it, the folder
- * bound there (or, itself closed, a view of its entries: files and folders
- * bound, symbolic links made again).  What else the closed folder holds is
- * hidden.  Returns 0, or -1 with errno set.  In sandbox_mount.c.
- */
-int sandbox_open_views(const sandbox_policy *p);
-
-/* With SANDBOX_DROP_FD: the candidate opened for reading (before the
- * drop); else -1.  In sandbox_mount.c. */
-int sandbox_candidate_fd(const sandbox_policy *p);
-
-/* Restricts the calling process (and what it starts) to ruleset `fd`,
- * and closes it.  Returns 0, or -1 with errno set. */
-int sandbox_fs_restrict(int fd);
-
-/* What a confined process writes the observer: fd `fd` of process `pid`
- * to take (its listener; -1: none), or with `probe` only to try whether
- * it can.  The observer answers with a signal (sandbox_confine.c). */
-typedef struct sandbox_hello {
-    int32_t pid;
-    int32_t fd;
-    int32_t probe;
-    sandbox_facts facts;
-} sandbox_hello;
-
-/* The observed calls and how the observer reads their arguments. */
-typedef enum act_kind {
-    ACT_OPEN,       /* open, openat, openat2, creat: by the flags */
-    ACT_CREATE,     /* mkdir, mknod, symlink: a new entry */
-    ACT_REMOVE,     /* unlink, rmdir */
-    ACT_MOVE,       /* rename, link: from, to */
-    ACT_TRUNCATE,
-    ACT_ATTR,       /* chmod, chown, utimes, xattrs: always refused */
-    ACT_SOCKET,     /* a socket of a family not allowed: always refused */
-    ACT_SEND,       /* connect, sendto, sendmsg, sendmmsg: by the address */
-    ACT_OWNER       /* fcntl F_SETOWN(_EX), ioctl FIOSETOWN, SIOCSPGRP: by
-                       the process it names (sandbox_proc.c) */
-} act_kind;
-
-typedef struct act_call {
-    const char *name;
-    act_kind kind;
-    signed char dirfd, path, dirfd2, path2;  /* argument indices, -1: none
-                                                (dirfd: the working folder) */
-    signed char flags;      /* ACT_OPEN: the flags' argument (-2: creat,
-                               -3: openat2's struct open_how) */
-    const char *verb;       /* "change the mode of", ... (ACT_ATTR) */
-    int fallback;           /* the number where libseccomp does not know the
-                               name (calls newer than it), -1: none */
-    int nr;                 /* this machine's number, -1 when unknown */
-} act_call;
-
-/* The observed calls, with their numbers resolved (once, by the first
- * caller); *n of them. */
-const act_call *sandbox_act_calls(int *n);
+#include "proc/proc.h"
+#include "sandbox_watch.h"
+#include "wire/wire.h"
 
 /* What the observer makes of a call. */
 typedef enum act_outcome {

@@ -1,5 +1,5 @@
 /*
- * spawn.c - one process of worker_proc.h: spawning it (posix_spawn of
+ * spawn.c - one process of wire/channel.h: spawning it (posix_spawn of
  * reshape-conform-worker as `__worker`, in a process group of its own),
  * asking a zygote for a worker (zygote.h), killing a process with what
  * runs below it, reaping it.  Its hello is hello.c's.  Depends on
@@ -23,10 +23,8 @@
 
 #include "base/base.h"
 #include "engine_int.h"
-#include "fd_pass.h"
-#include "groups.h"
-#include "reaper.h"
-#include "zygote.h"
+#include "wire/wire.h"
+#include "proc/proc.h"
 
 extern char **environ;
 
@@ -119,7 +117,7 @@ static int move_high(int fd)
     return h;
 }
 
-/* Creates the three channels of a process (worker_proc.h): a socket pair
+/* Creates the three channels of a process (wire/channel.h): a socket pair
  * for fd 3, a pipe for fd 4 and one for fds 1 and 2; the child's ends are
  * req[1], resp[1] and out[1], with `high` moved above fd 9 (for
  * posix_spawn's dup2 onto fds 1-4).  Returns 0, or -1 with *err set and
@@ -175,7 +173,7 @@ static void close_channels(int req[2], int resp[2], int out[2], int ok)
 }
 
 /*
- * Spawns a process of worker_proc.h into `p`: e->exe (engine_worker_exe)
+ * Spawns a process of wire/channel.h into `p`: e->exe (engine_worker_exe)
  * with the harness's `__worker` command line (posix_spawn: no fork of the
  * parent's memory, whose pages would otherwise each take a copy-on-write
  * fault when the parent next writes them), in a process group of its own.

@@ -22,8 +22,8 @@
 #include "base/base.h"
 #include "census.h"
 #include "engine_int.h"
-#include "exec.h"
-#include "reaper.h"
+#include "wire/wire.h"
+#include "proc/proc.h"
 
 /* The request slot `s` is running now (n - 1 once all have run). */
 static int slot_running_now(slot *s)

@@ -20,12 +20,10 @@
 #include <unistd.h>
 
 #include "base/base.h"
-#include "bounds.h"
+#include "proc/proc.h"
 #include "census.h"
 #include "engine_int.h"
-#include "exec.h"
-#include "groups.h"
-#include "reaper.h"
+#include "worker/worker.h"
 
 /* Creates the arena of slot `s` of `e`.  Only the in-process engine
  * keeps the candidate's view: a worker maps its own, and here it would use

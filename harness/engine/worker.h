@@ -22,8 +22,9 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "sandbox.h"
-#include "wire.h"
+#include "proc/proc.h"
+#include "sandbox_watch.h"
+#include "wire/wire.h"
 
 typedef enum isolation { ISO_WORKER, ISO_FORK, ISO_NONE } isolation;
 

@@ -1,7 +1,7 @@
 /*
  * verdict_late.c - what ran after a call returned (verdict_int.h, issue
  * 42): the worker sealed the call's output read-only the moment it
- * returned (engine/exec_seal.h), so a write after that faulted, and its
+ * returned (worker/exec_seal.h), so a write after that faulted, and its
  * fault handler recorded it in the call's response: MEMORY_VIOLATION
  * "wrote dst after execute returned", whatever else the request got.  What
  * a seal cannot rule out, something of the candidate's that ran at the

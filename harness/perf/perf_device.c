@@ -11,6 +11,7 @@
 
 #include "base/base.h"
 #include "engine/engine.h"
+#include "worker/worker.h"
 #include "perf_int.h"
 
 /* A request with its device buffers; `r` first, for the samplers. */

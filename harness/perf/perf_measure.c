@@ -24,6 +24,7 @@
 
 #include "base/base.h"
 #include "judge/judge.h"
+#include "worker/worker.h"
 #include "perf.h"
 #include "perf_int.h"
 

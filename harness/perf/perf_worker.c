@@ -30,6 +30,7 @@
 
 #include "base/base.h"
 #include "engine/engine.h"
+#include "worker/worker.h"
 #include "run/run.h"
 #include "report/report.h"
 #include "perf.h"

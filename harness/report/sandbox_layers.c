@@ -1,7 +1,7 @@
 /*
  * sandbox_layers.c - probing the sandbox's layers on this machine
- * (sandbox_layers.h): what engine/sandbox_confine.c, engine/sandbox.c and
- * engine/bounds.c would get, asked without confining this process.
+ * (sandbox_layers.h): what worker/sandbox_confine.c, worker/sandbox.c and
+ * proc/bounds.c would get, asked without confining this process.
  * Depends on Linux's system calls, /proc, /sys, libseccomp.
  */
 #define _GNU_SOURCE
@@ -42,7 +42,7 @@
 #define SYS_pidfd_getfd 438
 #endif
 #define CGROUP2_MAGIC 0x63677270
-#define PIDS_ROOT "/sys/fs/cgroup/pids"     /* engine/bounds.c's */
+#define PIDS_ROOT "/sys/fs/cgroup/pids"     /* proc/bounds.c's */
 
 static int done;
 static sandbox_layer probed[SANDBOX_LAYERS];

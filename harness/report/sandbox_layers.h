@@ -7,7 +7,7 @@
  * workers have it, and when not, why and what a run does instead, so
  * that a missing layer is said, never skipped in silence.  Depends on
  * Linux (landlock_create_ruleset, seccomp, unshare, /proc, cgroup v1),
- * libseccomp (its API level, as engine/sandbox_confine.c asks it).
+ * libseccomp (its API level, as worker/sandbox_confine.c asks it).
  */
 #ifndef HARNESS_SANDBOX_LAYERS_H
 #define HARNESS_SANDBOX_LAYERS_H
@@ -44,7 +44,7 @@ typedef struct sandbox_layer {
  * seccomp's actions are asked of the kernel; the namespaces, the uid drop
  * and a tmpfs mount are tried in short-lived children (fork, then
  * unshare, setresuid or mount there, and _exit), which change nothing of
- * this process or the machine; the pids cgroup as engine/bounds.c looks
+ * this process or the machine; the pids cgroup as proc/bounds.c looks
  * for it (/proc/self/cgroup, /sys/fs/cgroup/pids, writable).  The first
  * call probes and later ones return its results (one probe a process).
  * Never fails: a layer whose probe cannot be made is missing, saying so.

@@ -1,7 +1,8 @@
 #!/bin/sh
 # check_layers.sh - checks that a source tree keeps its layers.
 #
-# usage: check_layers.sh [-I ABI_DIR] [-o OBJ_DIR] ROOT LAYER...
+# usage: check_layers.sh [-I ABI_DIR] [-o OBJ_DIR] [-w WORKER_LAYER
+#                         [-c CALLERS] [-r READERS] [-b WORKER_BIN]] ROOT LAYER...
 #
 # ROOT holds one folder per LAYER, the LAYERs given bottom first; the door of
 # layer L is ROOT/L/L.h.  Every .c and .h under ROOT must sit directly in a
@@ -19,22 +20,46 @@
 # layer or in one below, and the graph of which object uses which has no
 # cycle (one file calling another that calls it back).
 #
-# Needs awk, sort, tsort (coreutils) and, with -o, nm (binutils).  Prints
+# With -w WORKER_LAYER, the trust boundary (harness/ARCHITECTURE.md): the
+# layer WORKER_LAYER runs beside the candidate, every layer above it is the
+# parent's side, the layers below are shared (the protocol among them).
+#   - No file of the parent's side includes the worker side's door (the
+#     only header of it a file above could include) and, with -o, none
+#     uses a symbol an object of the worker side defines, but the files the
+#     list CALLERS names (one path below ROOT a line, then why; # starts a
+#     comment): those run worker-side code in a process of their own.
+#   - With -r READERS: every name of the protocol that carries what a
+#     worker wrote (one line each: NAME FILE..., # a comment) appears, in
+#     the code of the parent's side (comments left out: cc -fpreprocessed),
+#     only in the files its line names, and each file named uses it.
+#   - With -b WORKER_BIN (and -o): the worker's program holds no object of
+#     the parent's side: none of the global symbols those objects define.
+#
+# Needs awk, sort, tsort (coreutils), with -o nm (binutils), with -r cc.  Prints
 # one line per problem, "FILE:LINE: message" where a line is known, and
 # exits 1 if there is any, 2 on bad usage, 0 otherwise.
 
+usage="usage: check_layers.sh [-I ABI_DIR] [-o OBJ_DIR] [-w WORKER_LAYER [-c CALLERS] [-r READERS] [-b WORKER_BIN]] ROOT LAYER..."
 abi=
 obj=
-while getopts I:o: opt; do
+worker=
+callers=
+readers=
+bin=
+while getopts I:o:w:c:r:b: opt; do
     case $opt in
     I) abi=$OPTARG ;;
     o) obj=$OPTARG ;;
-    *) echo "usage: check_layers.sh [-I ABI_DIR] [-o OBJ_DIR] ROOT LAYER..." >&2; exit 2 ;;
+    w) worker=$OPTARG ;;
+    c) callers=$OPTARG ;;
+    r) readers=$OPTARG ;;
+    b) bin=$OPTARG ;;
+    *) echo "$usage" >&2; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
 if [ $# -lt 2 ]; then
-    echo "usage: check_layers.sh [-I ABI_DIR] [-o OBJ_DIR] ROOT LAYER..." >&2
+    echo "$usage" >&2
     exit 2
 fi
 root=${1%/}
@@ -42,6 +67,24 @@ shift
 layers="$*"
 if [ ! -d "$root" ]; then
     echo "check_layers: no folder '$root'" >&2
+    exit 2
+fi
+if [ -z "$worker" ] && [ -n "$callers$readers$bin" ]; then
+    echo "check_layers: -c, -r and -b need -w" >&2
+    exit 2
+fi
+if [ -n "$worker" ] && ! echo " $* " | grep -q " $worker "; then
+    echo "check_layers: worker layer '$worker' is not among the layers" >&2
+    exit 2
+fi
+for f in "$callers" "$readers" "$bin"; do
+    if [ -n "$f" ] && [ ! -f "$f" ]; then
+        echo "check_layers: no file '$f'" >&2
+        exit 2
+    fi
+done
+if [ -n "$bin" ] && [ -z "$obj" ]; then
+    echo "check_layers: -b needs -o" >&2
     exit 2
 fi
 
@@ -135,6 +178,48 @@ report_cycle() {
 }
 report_cycle "$tmp/edges" include >>"$tmp/problems"
 
+# ---------------------------------------------------------- trust boundary
+if [ -n "$worker" ]; then
+    # the parent's side: the files of every layer above the worker's
+    echo "$layers" | awk -v w="$worker" '{ for (i = 1; i <= NF; i++) if (on) print $i; else if ($i == w) on = 1 }' \
+        >"$tmp/parent_layers"
+    awk 'FILENAME == ARGV[1] { up[$1] = 1; next } { split($0, p, "/"); if (p[1] in up) print }' \
+        "$tmp/parent_layers" "$tmp/files" >"$tmp/parent_files"
+    : >"$tmp/callers"
+    [ -n "$callers" ] && awk '!/^[ \t]*(#|$)/ { print $1 }' "$callers" >"$tmp/callers"
+    # includes of the worker side's door from the parent's side
+    awk -v root="$root" -v door="$worker/$worker.h" -v list="${callers:-no list (-c)}" '
+    FILENAME == ARGV[1] { ok[$1] = 1; next }
+    FILENAME == ARGV[2] { parent[$1] = 1; next }
+    ($1 in parent) && $3 == door && !($1 in ok) {
+        printf "%s/%s:%s: includes \"%s\", the worker side'"'"'s door, from the parent'"'"'s side: only the files %s names may\n", root, $1, $2, door, list
+    }' "$tmp/callers" "$tmp/parent_files" "$tmp/includes" >>"$tmp/problems"
+    if [ -n "$readers" ]; then
+        # NAME FILE: each protocol name the code of a parent-side file uses
+        awk '!/^[ \t]*(#|$)/ { print $1 }' "$readers" | sort -u >"$tmp/names"
+        : >"$tmp/reads"
+        while read -r f; do
+            ${CC:-cc} -fpreprocessed -dD -E -P "$root/$f" 2>/dev/null | tr -c 'A-Za-z0-9_' '\n' |
+                grep -x -F -f "$tmp/names" | sort -u | sed "s|^|$f |" >>"$tmp/reads"
+        done <"$tmp/parent_files"
+        awk -v root="$root" -v list="$readers" '
+        FILENAME == ARGV[1] {
+            if ($0 ~ /^[ \t]*(#|$)/) next
+            for (i = 2; i <= NF; i++) { ok[$1 " " $i] = FNR }
+            next
+        }
+        { used[$2 " " $1] = 1
+          if (!(($2 " " $1) in ok))
+              printf "%s/%s: reads \"%s\" of the worker protocol, which only the files %s names for it may\n", root, $1, $2, list }
+        END {
+            for (k in ok) if (!(k in used)) {
+                split(k, p, " ")
+                printf "%s:%d: %s/%s does not read \"%s\": take it off the list\n", list, ok[k], root, p[2], p[1]
+            }
+        }' "$readers" "$tmp/reads" | sort >>"$tmp/problems"
+    fi
+fi
+
 # ------------------------------------------------------------------- calls
 if [ -n "$obj" ]; then
     # SYMBOL SOURCE ("suite/case_load.c") of each object's defined and
@@ -170,6 +255,33 @@ if [ -n "$obj" ]; then
         else
             print user, owner > edges
     }' "$tmp/defs" "$tmp/uses" >>"$tmp/problems"
+    if [ -n "$worker" ]; then
+        # calls from the parent's side into the worker side, and the parent's
+        # objects in the worker's program
+        awk -v root="$root" -v w="$worker" -v list="${callers:-no list (-c)}" '
+        FILENAME == ARGV[1] { ok[$1] = 1; next }
+        FILENAME == ARGV[2] { up[$1] = 1; next }
+        FILENAME == ARGV[3] { def[$1] = $2; next }
+        ($1 in def) && def[$1] != $2 {
+            split($2, a, "/"); split(def[$1], b, "/")
+            if ((a[1] in up) && b[1] == w && !($2 in ok))
+                printf "%s/%s: uses \"%s\" of %s/%s, on the worker side, from the parent'"'"'s side: only the files %s names may\n", root, $2, $1, root, def[$1], list
+        }' "$tmp/callers" "$tmp/parent_layers" "$tmp/defs" "$tmp/uses" | sort -u >>"$tmp/problems"
+        if [ -n "$bin" ]; then
+            nm -g --defined-only "$bin" | awk 'NF == 3 { print $3 }' | sort -u >"$tmp/bin_defs"
+            cp "$tmp/defs" "$tmp/defs_below"
+            awk -v root="$root" -v bin="$bin" '
+            FILENAME == ARGV[1] { up[$1] = 1; next }
+            FILENAME == ARGV[2] { have[$1] = 1; next }
+            FILENAME == ARGV[3] { split($2, p, "/"); if (!(p[1] in up)) low[$1] = 1; next }
+            { split($2, p, "/") }
+            # a name an object below defines too ("main") is that one'"'"'s
+            (p[1] in up) && ($1 in have) && !($1 in low) && !($2 in told) {
+                told[$2] = 1
+                printf "%s: holds %s/%s (\"%s\"), an object of the parent'"'"'s side (layer \"%s\")\n", bin, root, $2, $1, p[1]
+            }' "$tmp/parent_layers" "$tmp/bin_defs" "$tmp/defs_below" "$tmp/defs" >>"$tmp/problems"
+        fi
+    fi
     touch "$tmp/calls"
     sort -u "$tmp/calls" -o "$tmp/calls"
     report_cycle "$tmp/calls" call >>"$tmp/problems"

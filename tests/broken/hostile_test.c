@@ -136,7 +136,7 @@ Test(hostile, a_thread_that_writes_dst_late_is_a_finding, .timeout = 300)
     hostile_with("writes_dst_from_late_thread", "LEAK", "thread", 3000, few_cases);
 }
 
-/* A fork bomb stops at its slot's pids cgroup (engine/bounds.h: 1024
+/* A fork bomb stops at its slot's pids cgroup (proc/bounds.h: 1024
  * tasks, the worker included; 4096 for the run), where the harness can
  * make one (root, cgroup v1 "pids" writable); elsewhere it is not run, as
  * its 5000 children per worker would only be held by the machine's own

@@ -2,7 +2,7 @@
 # a Criterion binary, plain and sanitized, of
 #   abi_test.c      RESHAPE_DEVICE_* against Debian's dlpack.h, the
 #                   optional fields of reshape_device
-#   regions_test.c  engine/exec_device.c on a real arena, a mock device
+#   regions_test.c  worker/exec_device.c on a real arena, a mock device
 #   simdev_test.c   the simulated device on its own (candidates/simdev/)
 #   run_test.c      build/reshape-conform on the simulated device and its
 #                   defects (the harness is a separate, plain process)

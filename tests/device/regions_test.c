@@ -1,5 +1,5 @@
 /*
- * regions_test.c - engine/exec_device.c on a real arena with a mock device
+ * regions_test.c - worker/exec_device.c on a real arena with a mock device
  * in host memory: which bytes of a cell each request mirrors, that device
  * addresses keep the arena's alignment, that the copies come back (into
  * the read-only src area too) before anything is released, how a fault
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/exec_device.h"
+#include "worker/exec_device.h"
 
 static int live, releases, released_before_read;
 static const char *fail_alloc;

@@ -38,6 +38,7 @@
 #include "base/base.h"
 #include "suite/suite.h"
 #include "engine/engine.h"
+#include "worker/worker.h"
 #include "judge/judge.h"
 #include "run/run.h"
 #include "fuzz/fuzz.h"
@@ -190,7 +191,7 @@ static void drop_scratch(void)
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-    /* the engine starts its workers as this binary (worker_proc.h) */
+    /* the engine starts its workers as this binary (wire/channel.h) */
     if (*argc > 1 && !strcmp((*argv)[1], "__worker"))
         exit(cmd_worker(*argc - 1, *argv + 1));
     const char *seeds = getenv("RESHAPE_FUZZ_SEEDS");

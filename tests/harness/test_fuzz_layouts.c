@@ -9,6 +9,7 @@
 #include <dirent.h>
 
 #include "engine/engine.h"
+#include "worker/worker.h"
 #include "fuzz/fuzz.h"
 #include "run_harness.h"
 

@@ -1,5 +1,5 @@
 /*
- * test_landlock.c - the Landlock layer alone (engine/sandbox_fs.c), with
+ * test_landlock.c - the Landlock layer alone (worker/sandbox_fs.c), with
  * no observer and no uid change: a child restricted by a run's policy can
  * read its candidate's folder but not a path carved out of it (nor list
  * the carved folder), cannot read or create outside what it may read,
@@ -25,7 +25,7 @@
 
 #include "../common/folders.h"
 #include "engine/engine.h"
-#include "engine/sandbox_int.h"
+#include "worker/confine_int.h"
 
 /* 1 when open(`path`, `flags`) fails with EACCES. */
 static int refused(const char *path, int flags)

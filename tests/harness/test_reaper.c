@@ -1,5 +1,5 @@
 /*
- * test_reaper.c - harness/engine/reaper.h on real processes: a process
+ * test_reaper.c - harness/proc/reaper.h on real processes: a process
  * killed below a worker that ends at that moment is counted once, not
  * once by reaper_kill_descendants and again by reaper_sweep (the killed
  * one, still dying, has gone to our subreaper by then).
@@ -13,7 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "engine/reaper.h"
+#include "proc/reaper.h"
 
 /* Memory the stray holds, so that its dying takes a while (some ms): a
  * process becomes a zombie once it has unmapped it all. */

@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
-#include "engine/groups.h"
+#include "proc/groups.h"
 
 Test(trust, the_arena_memfd_is_sealed_against_shrinking_and_growing)
 {

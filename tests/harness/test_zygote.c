@@ -1,5 +1,5 @@
 /*
- * test_zygote.c - the fork server (harness/engine/zygote.h) through the
+ * test_zygote.c - the fork server (harness/worker/zygote.h) through the
  * real binary: a verdict depends on the request alone (a request that
  * died in a process an earlier request touched runs again in a fresh one;
  * --isolation fork gives each request its own), the candidate is loaded

@@ -1,7 +1,7 @@
 /*
  * hostile.h - for the hostile candidates that attack the harness across
  * the process boundary (issue 30): where the batch page of the worker's
- * arena is, and its layout, as harness/engine/wire.h defines them
+ * arena is, and its layout, as harness/wire/wire.h defines them
  * (wire_batch, at offset 0 of the memfd "reshape-conform-arena"; a copy,
  * not the harness's header: a candidate is built without the harness's
  * sources), and replacing the worker program's pointer to write() (its
@@ -20,7 +20,7 @@
 
 #define BATCH_PAGE_CELLS 64     /* ARENA_CELLS */
 
-/* wire_batch of harness/engine/wire.h. */
+/* wire_batch of harness/wire/wire.h. */
 struct batch_page {
     uint32_t seq;
     int32_t n;

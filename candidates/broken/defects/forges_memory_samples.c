@@ -1,7 +1,7 @@
 /*
  * forges_memory_samples.c - each call leaks a 4 KiB malloc'd buffer and
  * then rewrites the memory samples of the harness's response record (it
- * knows the arena's layout, engine/wire.h: the response sits two pages and
+ * knows the arena's layout, wire/wire.h: the response sits two pages and
  * its own size below the small cell's src area) to one flat value, so that
  * figures the worker keeps in shared memory show no growth.
  */
@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "broken.h"
-#include "engine/wire.h"
+#include "wire/wire.h"
 
 static void enter(const reshape_tensor *src, const reshape_tensor *dst)
 {

@@ -2,7 +2,7 @@
  * forges_worker_pids.c - its constructor patches the worker program's
  * pointer to libc's write() (the GOT: mprotect makes it writable) so that
  * every 4-byte write to fd 4 says another pid: the zygote's answer to a
- * fork request, the new worker's pid (harness/engine/zygote.h).  The pid
+ * fork request, the new worker's pid (harness/worker/zygote.h).  The pid
  * it names is RESHAPE_FORGED_PID from the environment, else the
  * zygote's parent: the harness itself.  A harness that believes the
  * answer SIGKILLs that process, and what runs below it, when the call

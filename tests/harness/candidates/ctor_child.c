@@ -1,7 +1,7 @@
 /*
  * ctor_child.c - correct, but its constructor forks a child that sleeps
  * for 10 minutes (a license daemon started when the library is loaded).
- * The process that loaded it says so (worker_proc.h, the hello's strays)
+ * The process that loaded it says so (wire/channel.h, the hello's strays)
  * and the harness kills the child.
  */
 #include <unistd.h>

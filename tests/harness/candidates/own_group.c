@@ -1,7 +1,7 @@
 /*
  * own_group.c - correct, but execute fails with INTERNAL unless the process
  * that runs it leads a process group of its own, with no descriptor above
- * fd 4 open (a worker forked from the zygote: harness/engine/zygote.h).
+ * fd 4 open (a worker forked from the zygote: harness/worker/zygote.h).
  */
 #include <fcntl.h>
 #include <unistd.h>

@@ -1,7 +1,7 @@
 /*
  * spawned_only.c - correct, but execute fails with INTERNAL unless it runs
  * in a process whose command line is the harness's `__worker` one: one it
- * spawned, or a fork of that (a zygote's worker, worker_proc.h), never a
+ * spawned, or a fork of that (a zygote's worker, wire/channel.h), never a
  * fork of the harness itself.
  */
 #include <fcntl.h>
