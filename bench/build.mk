@@ -16,7 +16,8 @@ $(BUILD)/bench/reshape-bench: $(BENCH_OBJS) $(BUILD)/libreshape_ref.a
 
 bench: deps
 	@$(MAKE) --no-print-directory $(BUILD)/bench/reshape-bench $(BUILD)/reshape-conform \
-	  $(BENCH_CANDS) $(BUILD)/broken/pauses_ignoring_signals.so $(BUILD)/libreshape_ref.so
+	  $(BENCH_CANDS) $(BUILD)/broken/pauses_ignoring_signals.so \
+	  $(BUILD)/broken/writes_dst_from_late_thread.so $(BUILD)/libreshape_ref.so
 	$(BUILD)/bench/reshape-bench --harness $(BUILD)/reshape-conform --cases cases \
 	  --tmp $(BUILD)/bench --json reports/bench.json --test-times $(TEST_TIMES).last
 

@@ -9,6 +9,8 @@
  *     itself is built by `make candidates` only;
  *   - a candidate that ignores SIGTERM and hangs (build/broken/
  *     pauses_ignoring_signals.so);
+ *   - a candidate whose thread outlives each call and writes dst late
+ *     (build/broken/writes_dst_from_late_thread.so);
  *   - the reference, and beside it, alternately, another harness binary
  *     (--baseline: the one before a change);
  * and the busy section (bench_busy): the crash and the hang candidates
@@ -253,6 +255,14 @@ int bench_crashy(const struct bench_options *opt, json_t *out, json_t *table)
         return -1;
     json_object_set_new(out, "hang", medians_json(&m));
     bench_row(table, "crashy", "hangs ignoring signals, wall", m.wall, "s", "<= 30");
+    /* a thread left running after every copying call (issue 42): a LEAK
+     * each, a fork of the zygote each, never a wait for it to park */
+    snprintf(path, sizeof path, "%s/broken/writes_dst_from_late_thread.so", build);
+    if (measure(opt, "late_thread", path, NULL, &m) != 0)
+        return -1;
+    json_object_set_new(out, "late_thread", medians_json(&m));
+    bench_row(table, "crashy", "thread left running after each call (late thread), wall",
+              m.wall, "s", "<= 60");
     snprintf(path, sizeof path, "%s/libreshape_ref.so", build);
     const char *both[] = {opt->harness, opt->baseline};
     struct medians pair[2];

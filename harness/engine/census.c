@@ -3,7 +3,7 @@
  * the repeat variant's memory samples, and what a batch left running.
  * The worker's own reports (its memory samples in the response, its
  * WORKER_STRAYS byte) are written by the candidate's process and are only
- * hints.  Depends on engine_int.h, reaper.h, sandbox.h and Linux /proc.
+ * hints.  Depends on engine_int.h, reaper.h, sandbox.h, census_sleep.h and Linux /proc.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -21,6 +21,7 @@
 #include "base/base.h"
 #include "proc/proc.h"
 #include "census.h"
+#include "census_sleep.h"
 
 /* The most processes of a worker's group one look takes in. */
 #define CENSUS_GROUP_MAX 256
@@ -162,13 +163,16 @@ static int parked(pid_t pid, const char *tid)
 }
 
 /* Threads of process `pid` other than its first (the worker's own) that
- * are not parked; every thread into *total.  0 when it is gone. */
-static int unparked(pid_t pid, int *total)
+ * are not parked; every thread into *total, and into *undecided those of
+ * them that may still park by CLOCK_MONOTONIC `by` (not asleep past it
+ * since `since`: census_sleep.h).  0 when it is gone. */
+static int unparked(pid_t pid, int *total, int *undecided, int64_t since, int64_t by)
 {
     char path[64], self[24];
     snprintf(path, sizeof path, "/proc/%ld/task", (long)pid);
     snprintf(self, sizeof self, "%ld", (long)pid);
     *total = 0;
+    *undecided = 0;
     DIR *d = opendir(path);
     if (!d)
         return 0;
@@ -178,8 +182,10 @@ static int unparked(pid_t pid, int *total)
         if (e->d_name[0] == '.')
             continue;
         ++*total;
-        if (strcmp(e->d_name, self) != 0 && !parked(pid, e->d_name))
+        if (strcmp(e->d_name, self) != 0 && !parked(pid, e->d_name)) {
             busy++;
+            *undecided += !census_sleeps_past(pid, e->d_name, since, by);
+        }
     }
     closedir(d);
     return busy;
@@ -187,16 +193,20 @@ static int unparked(pid_t pid, int *total)
 
 /* Threads slot `s`'s worker left running after its batch: those still not
  * parked after at most CENSUS_SETTLE_MS, when it has more threads than
- * before its first batch; else 0. */
+ * before its first batch; else 0.  A thread asleep past the end of that
+ * wait cannot park within it: once every thread not parked is one, the
+ * wait ends (a thread that sleeps or waits with a timeout is counted
+ * anyway, so only the wait is saved). */
 static int threads_left(slot *s)
 {
-    int total, busy = unparked(s->w.pid, &total);
+    int64_t by = engine_mono_ns() + (int64_t)CENSUS_SETTLE_MS * 1000000;
+    int total, undecided, busy = unparked(s->w.pid, &total, &undecided, s->submit_ns, by);
     int base = s->w.threads > 0 ? s->w.threads : 1;
-    for (int ms = 0; busy > 0 && ms < CENSUS_SETTLE_MS; ms++) {
+    for (int ms = 0; busy > 0 && undecided > 0 && ms < CENSUS_SETTLE_MS; ms++) {
         struct timespec t = {0, 1000000};
         nanosleep(&t, NULL);
         int was = busy, before = total;
-        busy = unparked(s->w.pid, &total);
+        busy = unparked(s->w.pid, &total, &undecided, s->submit_ns, by);
         if (total == 0)     /* it died meanwhile (a late write faulted):
                                they ran after the return all the same */
             return before > base ? was : 0;

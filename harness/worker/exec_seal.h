@@ -13,7 +13,7 @@
 
 #include <stdint.h>
 
-#include "wire.h"
+#include "wire/wire.h"
 
 /*
  * Reads the worker's threads (/proc/self/stat: the first system call after

@@ -182,7 +182,8 @@ Test(bench, crashy_figures_are_whole_runs_of_each_candidate, .timeout = 300)
     static const char *const runs[] = {"crash_every_call", "crash_every_call_loaded",
                                        "crash_every_call_jobs_1", "crash_every_call_every_core",
                                        "crash_every_call_loaded_jobs_2", "xtensor_standin",
-                                       "hang", "reference", "reference_baseline"};
+                                       "hang", "late_thread", "reference",
+                                       "reference_baseline"};
     double results = num(b, "crashy.reference.results");
     cr_expect_gt(results, 0);
     for (size_t i = 0; i < sizeof runs / sizeof *runs; i++) {
@@ -204,6 +205,7 @@ Test(bench, crashy_figures_are_whole_runs_of_each_candidate, .timeout = 300)
                      num(b, "crashy.crash_every_call_every_core.wall_seconds"),
                  "loaded (default --jobs) over every core, quiet");
     cr_expect_gt(num(b, "crashy.hang.timeouts"), 0);
+    cr_expect_eq(num(b, "crashy.late_thread.crashes"), 0);
     cr_expect_eq(num(b, "crashy.reference.crashes"), 0);
     cr_expect_eq(num(b, "crashy.reference.timeouts"), 0);
     cr_expect_gt(num(b, "crashy.cores"), 0);

@@ -17,5 +17,6 @@ TEST_RUNS   += test-bench
 
 .PHONY: test-bench
 test-bench: $(BUILD)/tests/bench $(BUILD)/bench/reshape-bench $(BUILD)/reshape-conform \
-            $(BENCH_CANDS) $(BUILD)/broken/pauses_ignoring_signals.so $(BUILD)/libreshape_ref.so
+            $(BENCH_CANDS) $(BUILD)/broken/pauses_ignoring_signals.so \
+            $(BUILD)/broken/writes_dst_from_late_thread.so $(BUILD)/libreshape_ref.so
 	$(BUILD)/tests/bench

@@ -1,0 +1,29 @@
+/*
+ * census_sleep.h - whether a worker's thread sleeps past a moment
+ * (census_sleep.c), so that the parent's wait for a worker's threads to
+ * park (census.c, CENSUS_SETTLE_MS) ends at once for a thread that cannot
+ * park in time.  Private to engine/.  Depends on Linux /proc and
+ * process_vm_readv.
+ */
+#ifndef HARNESS_CENSUS_SLEEP_H
+#define HARNESS_CENSUS_SLEEP_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+/*
+ * 1 when thread `tid` (a name in /proc/PID/task) of process `pid` is
+ * blocked in nanosleep or clock_nanosleep (/proc/PID/task/TID/syscall)
+ * with a sleep that cannot end before CLOCK_MONOTONIC `by` (ns): a
+ * relative sleep of T that began at `since` (ns, CLOCK_MONOTONIC: the
+ * parent's submit of the batch, before which no thread of the batch
+ * slept) or later, when since + T > by; an absolute one (TIMER_ABSTIME on
+ * CLOCK_REALTIME, CLOCK_MONOTONIC or CLOCK_BOOTTIME) whose end is past
+ * `by`.  The timespec is read from the worker's memory (process_vm_readv),
+ * the candidate's to rewrite: a forged one can only make its own thread
+ * be counted as left running sooner, never let one go.  0 otherwise (not
+ * asleep, another system call, an unreadable entry or memory).
+ */
+int census_sleeps_past(pid_t pid, const char *tid, int64_t since, int64_t by);
+
+#endif
