@@ -41,7 +41,11 @@ import scoreboard_perf
 import scoreboard_record
 
 LIBRARIES = ["onednn", "onednn_graph", "onnxruntime", "libtorch", "numpy", "xnnpack",
-             "xtensor", "eigen", "opencv", "armnn"]
+             "xtensor", "eigen", "opencv", "armnn", "openvino_core", "openvino_cpu",
+             "openvino_cpu_pattern"]
+# The candidates/<folder>/ of a library whose adapters share one folder.
+FOLDER = {"openvino_core": "openvino", "openvino_cpu": "openvino",
+          "openvino_cpu_pattern": "openvino"}
 OPS = ["openvino_reshape_1", "onednn_static_reshape_1",
        "onednn_dynamic_reshape_1", "onnx_reshape_14"]
 # Verdict columns, in reports/SCHEMA.md order.
@@ -202,7 +206,7 @@ def render(results, out_path, perf_rows, cert_rows):
         skipped = report["summary"].get("NOT_SUPPORTED", 0)
         lines += ["", "Skipped: %d of %d runs are NOT_SUPPORTED, configurations the "
                   "library cannot express through its API (`candidates/%s/README.md`)." %
-                  (skipped, report["summary"]["total"], lib), ""]
+                  (skipped, report["summary"]["total"], FOLDER.get(lib, lib)), ""]
     lines += scoreboard_layouts.section(results)
     lines += scoreboard_certify.section(cert_rows) + scoreboard_perf.section(perf_rows)
     with open(out_path, "w") as f:

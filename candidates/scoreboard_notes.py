@@ -163,6 +163,20 @@ NOTES = [
 # What a library's section says whatever its runs show (evidence gathered
 # by hand, cited where it comes from).
 LIBRARY_TEXT = {
+    "openvino_core":
+        "OpenVINO 2026.4.1 (the `openvino` wheel from PyPI, build 22982): one "
+        "`ov::op::v1::Reshape` per call, its constructor's shape inference for `infer_shape` "
+        "and `Reshape::evaluate` on host tensors for `execute`; the oneDNN and ONNX texts run "
+        "as Reshape-1 where it expresses them (`candidates/openvino/README.md`).",
+    "openvino_cpu":
+        "OpenVINO 2026.4.1's CPU plugin: the same one-node model (pattern a Constant) through "
+        "`ov::Core::compile_model(\"CPU\")` and an `InferRequest`, one inference thread and "
+        "one stream, the plugin's default inference precision (bf16 on an AVX-512 BF16 host); "
+        "`infer_shape` is the compiled model's output shape.",
+    "openvino_cpu_pattern":
+        "OpenVINO 2026.4.1's CPU plugin with the pattern a second `Parameter`: the output "
+        "shape is dynamic and the CPU node's own shape inference (`ReshapeShapeInfer`) gives "
+        "it at each `infer()`; StaticReshape (an attribute) is NOT_SUPPORTED here.",
     "onednn_graph":
         "DynamicReshape-1 answers NOT_SUPPORTED: oneDNN v3.0 onward has no DynamicReshape "
         "op kind (compiling `dnnl::graph::op::kind::DynamicReshape` against v3.13.1's "

@@ -47,3 +47,19 @@ $(ADAPTER_DIR)/openvino_%.so: candidates/adapter.map $(BUILD)/obj/candidates/ope
 	$(CXX) $(ADAPTER_SO_FLAGS) -o $@ $(filter %.o,$^) $(OV_LINK) -lpthread
 
 -include $(wildcard $(BUILD)/obj/candidates/openvino/*.d)
+
+# The reproducers of reports/openvino_core/repro/ and reports/openvino_cpu/
+# repro/ (tests/adapters/repro.mk builds and runs them; README.md there).
+OV_REPRO_FLAGS    = -std=c++17 -O1 -isystem $(OV_INCLUDE)
+OV_REPRO_LDLIBS   = $(OV_LINK)
+REPRO_LIBS        += openvino_core openvino_cpu
+REPRO_READY_openvino_core  = $(OV_LIBS)/$(OV_SONAME)
+REPRO_CC_openvino_core    := $(CXX)
+REPRO_FLAGS_openvino_core  = $(OV_REPRO_FLAGS)
+REPRO_LDLIBS_openvino_core = $(OV_REPRO_LDLIBS)
+REPRO_ENV_openvino_core   :=
+REPRO_READY_openvino_cpu   = $(OV_LIBS)/libopenvino_intel_cpu_plugin.so
+REPRO_CC_openvino_cpu     := $(CXX)
+REPRO_FLAGS_openvino_cpu   = $(OV_REPRO_FLAGS)
+REPRO_LDLIBS_openvino_cpu  = $(OV_REPRO_LDLIBS)
+REPRO_ENV_openvino_cpu    :=

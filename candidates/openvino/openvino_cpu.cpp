@@ -146,6 +146,14 @@ reshape_status compiled(const reshape_params *params, const reshape_tensor *src,
     try {
         *out = core->compile_model(model, "CPU", plugin_config());
     } catch (const std::exception &e) {
+        // The plugin says a type has no implementation only in its text
+        // ("CPU plugin: Input image format u1 is not supported yet").
+        if (std::strstr(e.what(), "is not supported") != nullptr) {
+            ovr::threw("compile_model", e.what());
+            char text[512];
+            std::snprintf(text, sizeof text, "%s", reshape_adapter_last_error());
+            return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED, "%s", text);
+        }
         return ovr::threw("compile_model", e.what());
     }
     std::lock_guard<std::mutex> hold(cache_lock);
