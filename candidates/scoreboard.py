@@ -41,11 +41,9 @@ import scoreboard_perf
 import scoreboard_record
 
 LIBRARIES = ["onednn", "onednn_graph", "onnxruntime", "libtorch", "numpy", "xnnpack",
-             "xtensor", "eigen", "opencv", "armnn", "openvino_core", "openvino_cpu",
-             "openvino_cpu_pattern"]
+             "xtensor", "eigen", "opencv", "armnn", "openvino_core", "openvino_cpu"]
 # The candidates/<folder>/ of a library whose adapters share one folder.
-FOLDER = {"openvino_core": "openvino", "openvino_cpu": "openvino",
-          "openvino_cpu_pattern": "openvino"}
+FOLDER = {"openvino_core": "openvino", "openvino_cpu": "openvino"}
 OPS = ["openvino_reshape_1", "onednn_static_reshape_1",
        "onednn_dynamic_reshape_1", "onnx_reshape_14"]
 # Verdict columns, in reports/SCHEMA.md order.
