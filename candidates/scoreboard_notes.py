@@ -14,6 +14,40 @@ import re
 # the same finding confined to one layout.  A finding without a note is still
 # listed; a note whose finding disappears is simply not printed.
 NOTES = [
+    ("openvino_core", "ACCEPTED_INVALID: returned OK where VOLUME_MISMATCH was expected",
+     "ov::op::v1::Reshape's shape inference (2026.4.1, shape_infer in "
+     "reshape_shape_inference.hpp) waives the volume check when the pattern has a 0 under "
+     "special_zero: f32 [2,3] with i64 [0] is [2] (reports/openvino_core/repro/"
+     "zero_skips_volume_check.cpp)"),
+    ("openvino_core", "MEMORY_VIOLATION: execute into the dims infer_shape returned, [..]: "
+     "wrote N bytes past the end of dst",
+     "Reshape::evaluate copies the input's volume into the smaller output that shape inference "
+     "accepted beside a copied 0: 24 bytes into an 8-byte f32 [2] (zero_skips_volume_check.cpp)"),
+    ("openvino_core", "MEMORY_VIOLATION: execute into the dims infer_shape returned, [..]: "
+     "wrote N bytes past the end of dst (guard page) (SIGSEGV in execute)",
+     "the same copy of the input's volume into an accepted smaller output, up to the guard page"),
+    ("openvino_core", "ACCEPTED_INVALID: returned OK where OVERFLOW was expected",
+     "a u64 pattern value above INT64_MAX is read as int64: 18446744073709551615 is -1, so "
+     "f32 [2,3] with u64 [1, 18446744073709551615] is [1,6] (u64_max_read_as_minus_one.cpp)"),
+    ("openvino_core", "FAIL: bytes differ (on strided_src_padded)",
+     "Reshape::evaluate copies data() as one dense block (ov::reference::reshape, a memcpy) "
+     "whatever strides the ov::Tensor carries"),
+    ("openvino_core", "MEMORY_VIOLATION: wrote into a gap of strided dst at byte N (on strided_dst)",
+     "the same dense copy into a strided output tensor writes its gaps"),
+    ("openvino_core", "FAIL: returned INTERNAL where a shape was expected",
+     "a dim or volume of INT64_MAX is unbounded to ov::Dimension: the output shape comes back "
+     "dynamic ([?]) from static inputs"),
+    ("openvino_cpu", "FAIL: bytes differ",
+     "the CPU plugin (default inference precision, bf16 on this host) converts f16 through "
+     "f32: the signalling NaN 7d55 comes out 7f55 (reports/openvino_cpu/repro/"
+     "f16_snan_quieted.cpp); f8e4m3 and f8e5m2 lose -0 (80 becomes 00)"),
+    ("openvino_cpu", "ACCEPTED_INVALID: returned OK where VOLUME_MISMATCH was expected",
+     "the core's shape inference, which builds the model, waives the volume check beside a "
+     "copied 0 (as openvino_core)"),
+    ("openvino_cpu", "CRASH: execute into the dims infer_shape returned, [..]: read N bytes "
+     "past the end of src (guard page) (SIGSEGV in execute)",
+     "the plugin's copy for an accepted volume mismatch reads the output's volume from the "
+     "smaller input"),
     ("onednn", "FAIL: returned INVALID_ARGUMENT where a shape was expected",
      "dnnl_memory_desc_reshape refuses every reshape of an empty tensor (all of these "
      "cases have a 0 in the input dims)"),
@@ -173,10 +207,6 @@ LIBRARY_TEXT = {
         "`ov::Core::compile_model(\"CPU\")` and an `InferRequest`, one inference thread and "
         "one stream, the plugin's default inference precision (bf16 on an AVX-512 BF16 host); "
         "`infer_shape` is the compiled model's output shape.",
-    "openvino_cpu_pattern":
-        "OpenVINO 2026.4.1's CPU plugin with the pattern a second `Parameter`: the output "
-        "shape is dynamic and the CPU node's own shape inference (`ReshapeShapeInfer`) gives "
-        "it at each `infer()`; StaticReshape (an attribute) is NOT_SUPPORTED here.",
     "onednn_graph":
         "DynamicReshape-1 answers NOT_SUPPORTED: oneDNN v3.0 onward has no DynamicReshape "
         "op kind (compiling `dnnl::graph::op::kind::DynamicReshape` against v3.13.1's "
