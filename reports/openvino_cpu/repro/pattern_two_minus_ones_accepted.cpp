@@ -1,9 +1,9 @@
 // pattern_two_minus_ones_accepted.cpp - OpenVINO 2026.4.1 (wheel build
-// 22982), CPU plugin, the Reshape pattern a Parameter (dynamic output shape,
-// so the CPU node's ReshapeShapeInfer infers it at infer()): f32 [24] with
-// the pattern i64 [2, -1, -1]... is refused by the core's check of a
-// constant pattern ("More than one dimension has size of -1"), but as data
-// the pattern [-1, -1] on f32 [2,12] runs and gives an output shape.
+// 22982), CPU plugin, the Reshape pattern a Parameter (the output shape is
+// dynamic, so the CPU node infers it at infer()): f32 [2,12] with the
+// pattern i64 [-1, -1] (two -1, which the core refuses in a Constant: "More
+// than one dimension has size of -1") runs without an error and gives the
+// output shape [0,0] for 24 elements.
 // Exit 0: the behaviour is present; 1: it is gone; 77: the plugin unusable.
 #include <openvino/core/version.hpp>
 #include <openvino/op/parameter.hpp>
