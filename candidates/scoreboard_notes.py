@@ -14,6 +14,40 @@ import re
 # the same finding confined to one layout.  A finding without a note is still
 # listed; a note whose finding disappears is simply not printed.
 NOTES = [
+    ("openvino_core", "ACCEPTED_INVALID: returned OK where VOLUME_MISMATCH was expected",
+     "ov::op::v1::Reshape's shape inference (2026.4.1, shape_infer in "
+     "reshape_shape_inference.hpp) waives the volume check when the pattern has a 0 under "
+     "special_zero: f32 [2,3] with i64 [0] is [2] (reports/openvino_core/repro/"
+     "zero_skips_volume_check.cpp)"),
+    ("openvino_core", "MEMORY_VIOLATION: execute into the dims infer_shape returned, [..]: "
+     "wrote N bytes past the end of dst",
+     "Reshape::evaluate copies the input's volume into the smaller output that shape inference "
+     "accepted beside a copied 0: 24 bytes into an 8-byte f32 [2] (zero_skips_volume_check.cpp)"),
+    ("openvino_core", "MEMORY_VIOLATION: execute into the dims infer_shape returned, [..]: "
+     "wrote N bytes past the end of dst (guard page) (SIGSEGV in execute)",
+     "the same copy of the input's volume into an accepted smaller output, up to the guard page"),
+    ("openvino_core", "ACCEPTED_INVALID: returned OK where OVERFLOW was expected",
+     "a u64 pattern value above INT64_MAX is read as int64: 18446744073709551615 is -1, so "
+     "f32 [2,3] with u64 [1, 18446744073709551615] is [1,6] (u64_max_read_as_minus_one.cpp)"),
+    ("openvino_core", "FAIL: bytes differ (on strided_src_padded)",
+     "Reshape::evaluate copies data() as one dense block (ov::reference::reshape, a memcpy) "
+     "whatever strides the ov::Tensor carries"),
+    ("openvino_core", "MEMORY_VIOLATION: wrote into a gap of strided dst at byte N (on strided_dst)",
+     "the same dense copy into a strided output tensor writes its gaps"),
+    ("openvino_core", "FAIL: returned INTERNAL where a shape was expected",
+     "a dim or volume of INT64_MAX is unbounded to ov::Dimension: the output shape comes back "
+     "dynamic ([?]) from static inputs"),
+    ("openvino_cpu", "FAIL: bytes differ",
+     "the CPU plugin (default inference precision, bf16 on this host) converts f16 through "
+     "f32: the signalling NaN 7d55 comes out 7f55 (reports/openvino_cpu/repro/"
+     "f16_snan_quieted.cpp); f8e4m3 and f8e5m2 lose -0 (80 becomes 00)"),
+    ("openvino_cpu", "ACCEPTED_INVALID: returned OK where VOLUME_MISMATCH was expected",
+     "the core's shape inference, which builds the model, waives the volume check beside a "
+     "copied 0 (as openvino_core)"),
+    ("openvino_cpu", "CRASH: execute into the dims infer_shape returned, [..]: read N bytes "
+     "past the end of src (guard page) (SIGSEGV in execute)",
+     "the plugin's copy for an accepted volume mismatch reads the output's volume from the "
+     "smaller input"),
     ("onednn", "FAIL: returned INVALID_ARGUMENT where a shape was expected",
      "dnnl_memory_desc_reshape refuses every reshape of an empty tensor (all of these "
      "cases have a 0 in the input dims): f32 [0, 3] to [3, 0] is invalid_arguments "
@@ -213,6 +247,16 @@ LIBRARY_TEXT = {
         "against PyPI's oneDNN 3.2.0 (`onednn-cpu-gomp` 2023.2.0, `candidates/onednn3/`), "
         "beside Debian's 2.6.3: every finding of 2.6.3 holds on 3.2.0, and bf16 fails on "
         "this AVX-512 host as well (`reports/onednn3/repro/`).",
+    "openvino_core":
+        "OpenVINO 2026.4.1 (the `openvino` wheel from PyPI, build 22982): one "
+        "`ov::op::v1::Reshape` per call, its constructor's shape inference for `infer_shape` "
+        "and `Reshape::evaluate` on host tensors for `execute`; the oneDNN and ONNX texts run "
+        "as Reshape-1 where it expresses them (`candidates/openvino/README.md`).",
+    "openvino_cpu":
+        "OpenVINO 2026.4.1's CPU plugin: the same one-node model (pattern a Constant) through "
+        "`ov::Core::compile_model(\"CPU\")` and an `InferRequest`, one inference thread and "
+        "one stream, the plugin's default inference precision (bf16 on an AVX-512 BF16 host); "
+        "`infer_shape` is the compiled model's output shape.",
     "onednn_graph":
         "oneDNN 3.2.0 (PyPI `onednn-cpu-gomp` 2023.2.0, what `make candidates` builds the "
         "adapter against) has no backend for a partition of one StaticReshape op: "

@@ -63,11 +63,33 @@ static pid_t tgid_of(pid_t tid)
     return tgid > 0 ? tgid : tid;
 }
 
+/* For "/proc/NAME..." where /proc/NAME is a link into the caller's own
+ * entries (/proc/mounts is "self/mounts", /proc/net "self/net"), which the
+ * parent would follow into its own: the same path through /proc/TGID of
+ * thread `tid`, into out.  1 when `path` was one, else 0 (out untouched). */
+static int proc_self_link(pid_t tid, const char *path, char *out, size_t size)
+{
+    size_t len = strcspn(path + 6, "/");
+    char link[64], target[128];
+    if (strncmp(path, "/proc/", 6) || len == 0 || len > 32)
+        return 0;
+    snprintf(link, sizeof link, "%.*s", (int)(6 + len), path);
+    ssize_t n = readlink(link, target, sizeof target - 1);
+    if (n <= 5)
+        return 0;
+    target[n] = '\0';
+    if (strncmp(target, "self/", 5))
+        return 0;
+    return snprintf(out, size, "/proc/%d/%s%s", (int)tgid_of(tid), target + 5,
+                    path + 6 + len) < (int)size;
+}
+
 /*
  * The path of arguments (dirfd, path) of `req` as the process sees it,
  * absolute: a relative one from its working folder or the folder `dirfd`
- * holds (through /proc/TID/cwd and /proc/TID/fd/N), /proc/self as its own;
- * no path argument: the file the fd holds.  0, or -1.
+ * holds (through /proc/TID/cwd and /proc/TID/fd/N), /proc/self, and the
+ * links of /proc into it (proc_self_link), as its own; no path argument:
+ * the file the fd holds.  0, or -1.
  */
 static int full_path(const struct seccomp_notif *req, int dirfd_arg, int path_arg, char *out,
                      size_t size)
@@ -90,6 +112,8 @@ static int full_path(const struct seccomp_notif *req, int dirfd_arg, int path_ar
         }
         if (rest)
             return snprintf(out, size, "%s%s", self, rest) < (int)size ? 0 : -1;
+        if (proc_self_link(tid, path, out, size))
+            return 0;
         return snprintf(out, size, "%s", path) < (int)size ? 0 : -1;
     }
     int dirfd = dirfd_arg >= 0 ? (int)req->data.args[dirfd_arg] : AT_FDCWD;

@@ -128,6 +128,18 @@ Test(confine, a_worker_may_name_its_own_threads)
     run_free(&r);
 }
 
+Test(confine, a_worker_may_read_proc_mounts)
+{
+    /* /proc/mounts is a link to self/mounts: the observer resolves it as the
+     * worker's own entry, not the harness's (which was "another process's") */
+    run r = run_harness("--candidate " CANDS "reads_proc_mounts.so --cases " BASIC
+                        " --variants dense,infer");
+    cr_expect_eq(r.code, 0, "%s%s", r.out, r.err);
+    cr_assert(r.report);
+    cr_expect_eq(json_array_size(json_object_get(sandbox_of(r.report), "refused_acts")), 0);
+    run_free(&r);
+}
+
 Test(confine, perf_workers_are_confined_too)
 {
     run r = run_harness("perf --candidate " CANDS "ctor_reads_shadow.so --max-size 4K "
