@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "census.h"
-#include "proc/reaper.h"
+#include "proc/proc.h"
 
 /* The response of request `k` of slot `s`'s batch, through the parent's
  * view and the parent's copy of the cells. */
