@@ -11,6 +11,7 @@
 #define DNNL_SHARED_H
 
 #include <pthread.h>
+#include <stdlib.h>
 
 #include <oneapi/dnnl/dnnl.h>
 #include <oneapi/dnnl/dnnl_debug.h>
@@ -49,8 +50,17 @@ static pthread_once_t engine_once = PTHREAD_ONCE_INIT;
 static dnnl_engine_t engine;
 static dnnl_status_t engine_status = dnnl_runtime_error;
 
+/* Where oneDNN's CPU engine is a SYCL device (PyPI's 3.13.2,
+ * candidates/onednn/wheel313.mk), the OpenCL ICD loader must find Intel's
+ * OpenCL CPU runtime: the wheel's etc/OpenCL/vendors/intel-cpu.icd names a
+ * build-machine path (/opt/anaconda1anaconda2anaconda3/lib), so the build
+ * passes the library's own path as ONEDNN_OCL_ICD (a caller's setting
+ * wins). */
 static void make_engine(void)
 {
+#ifdef ONEDNN_OCL_ICD
+    setenv("OCL_ICD_FILENAMES", ONEDNN_OCL_ICD, 0);
+#endif
     engine_status = dnnl_engine_create(&engine, dnnl_cpu, 0);
 }
 
