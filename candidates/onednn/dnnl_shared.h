@@ -10,6 +10,7 @@
 #ifndef DNNL_SHARED_H
 #define DNNL_SHARED_H
 
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -55,11 +56,18 @@ static dnnl_status_t engine_status = dnnl_runtime_error;
  * OpenCL CPU runtime: the wheel's etc/OpenCL/vendors/intel-cpu.icd names a
  * build-machine path (/opt/anaconda1anaconda2anaconda3/lib), so the build
  * passes the library's own path as ONEDNN_OCL_ICD (a caller's setting
- * wins). */
+ * wins).  And the Unified Runtime loader's dlopen of libOpenCL.so.1 (no
+ * RUNPATH) cannot find its NEEDED libirng.so from inside a dlopened
+ * adapter ("Failed to load OpenCL library ... libirng.so: cannot open
+ * shared object file"), so ONEDNN_PRELOAD, that file's path, is loaded
+ * first: the later lookup by name finds it loaded. */
 static void make_engine(void)
 {
 #ifdef ONEDNN_OCL_ICD
     setenv("OCL_ICD_FILENAMES", ONEDNN_OCL_ICD, 0);
+#endif
+#ifdef ONEDNN_PRELOAD
+    (void)dlopen(ONEDNN_PRELOAD, RTLD_NOW | RTLD_LOCAL);
 #endif
     engine_status = dnnl_engine_create(&engine, dnnl_cpu, 0);
 }

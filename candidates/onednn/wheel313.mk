@@ -28,7 +28,8 @@ ONEDNN313_PINS    := onednn-devel==2026.1.0 tbb==2023.2.0 \
 ONEDNN313_READY   := $(call pypi_dir,$(ONEDNN313_WHEEL),$(ONEDNN313_VERSION))/.installed
 ONEDNN313_DATA     = $(call pypi_data,$(ONEDNN313_WHEEL),$(ONEDNN313_VERSION))
 ONEDNN313_CFLAGS   = -I$(ONEDNN313_DATA)/include \
-                     -DONEDNN_OCL_ICD='"$(ONEDNN313_DATA)/lib/libintelocl.so"'
+                     -DONEDNN_OCL_ICD='"$(ONEDNN313_DATA)/lib/libintelocl.so"' \
+                     -DONEDNN_PRELOAD='"$(ONEDNN313_DATA)/lib/libirng.so"'
 # DT_RPATH, not RUNPATH: libdnnl.so.3 has no RUNPATH of its own, and only
 # an RPATH of the object that loads it is searched for its NEEDED
 # libraries (libsvml.so ...).  The sandbox reads the folders the
