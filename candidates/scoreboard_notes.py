@@ -239,7 +239,8 @@ LIBRARY_TEXT = {
         "Intel runtime wheels, 1.8 GB installed; opt-in: `make candidates "
         "ONEDNN_GRAPH313=1`, `candidates/onednn/wheel313.mk`). Its CPU engine is a SYCL "
         "device, Intel's OpenCL CPU runtime, which installs a SIGSYS handler that the "
-        "sandbox refuses, so every request is stopped in the harness's sandbox. With "
+        "sandbox refuses, so every request that reaches the engine is stopped in the "
+        "harness's sandbox. With "
         "`--sandbox off` the three findings of the 3.13.1 record hold on 3.13.2 "
         "(`reports/onednn_graph/README.md`, `reports/onednn_graph/repro/`).",
 }
