@@ -40,15 +40,15 @@ import scoreboard_layouts
 import scoreboard_perf
 import scoreboard_record
 
-LIBRARIES = ["onednn", "onednn3", "onednn_graph", "onnxruntime", "onnx_reference",
-             "onnx_reference_latest", "libtorch", "numpy", "xnnpack", "xtensor", "eigen",
-             "opencv", "armnn", "openvino_core", "openvino_cpu"]
+LIBRARIES = ["onednn", "onednn3", "onednn_graph", "onednn_graph313", "onnxruntime",
+             "onnx_reference", "onnx_reference_latest", "libtorch", "numpy", "xnnpack",
+             "xtensor", "eigen", "opencv", "armnn", "openvino_core", "openvino_cpu"]
 OPS = ["openvino_reshape_1", "onednn_static_reshape_1",
        "onednn_dynamic_reshape_1", "onnx_reshape_14"]
 # Libraries whose adapter is a second build of another's sources:
 # library -> the folder below candidates/ that holds them (and the README).
-SOURCE_FOLDER = {"onnx_reference_latest": "onnx_reference", "openvino_core": "openvino",
-                 "openvino_cpu": "openvino"}
+SOURCE_FOLDER = {"onnx_reference_latest": "onnx_reference", "onednn_graph313": "onednn_graph",
+                 "openvino_core": "openvino", "openvino_cpu": "openvino"}
 # Verdict columns, in reports/SCHEMA.md order.
 VERDICTS = ["PASS", "FAIL", "ACCEPTED_INVALID", "CRASH", "TIMEOUT",
             "MEMORY_VIOLATION", "LEAK", "FLOOD", "NOT_SUPPORTED", "WAIVED",

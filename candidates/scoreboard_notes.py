@@ -101,6 +101,14 @@ NOTES = [
      "multiplies the input dims in dim_t without an overflow check: an f32 input of dims "
      "[4294967296, 4294967296] (volume 2^64) with shape [-1] wraps to volume 0, and "
      "dnnl_graph_partition_compile succeeds with the output dims [0]"),
+    ("onednn_graph313", "CRASH: the sandbox stopped system call rt_sigaction (N) in supports: "
+     "signal N (Bad system call)",
+     "oneDNN 3.13.2's CPU engine is a SYCL device, Intel's OpenCL CPU runtime "
+     "(libintelocl.so of intel-opencl-rt 2026.2.0): its first clCreateContext, under "
+     "dnnl_engine_create, runs CPUDevice::Init, InitDeviceBackend, "
+     "Compiler::InitGlobalState and llvm::EnablePrettyStackTrace, whose RegisterHandlers "
+     "installs a handler for SIGSYS (rt_sigaction(31, ...)), which the harness's seccomp "
+     "filter refuses; with --sandbox off the suite runs (reports/onednn_graph/README.md)"),
     ("onnxruntime", "ACCEPTED_INVALID: returned OK where ZERO_AND_MINUS_ONE was expected",
      "with allowzero = 1 and an empty input, ONNX Runtime solves a -1 beside a literal "
      "0 instead of refusing the shape"),
@@ -270,6 +278,15 @@ LIBRARY_TEXT = {
         "(`dnnl_graph_types.h` of 3.2.0 and 3.13.1 lists `dnnl_graph_op_static_reshape` "
         "only). OpenVINO Reshape-1 and ONNX Reshape-14 run through the same StaticReshape op "
         "(`candidates/onednn_graph/README.md`).",
+    "onednn_graph313":
+        "The same adapter built against PyPI's oneDNN 3.13.2 (`onednn` 2026.1.0 and six "
+        "Intel runtime wheels, 1.8 GB installed; opt-in: `make candidates "
+        "ONEDNN_GRAPH313=1`, `candidates/onednn/wheel313.mk`). Its CPU engine is a SYCL "
+        "device, Intel's OpenCL CPU runtime, which installs a SIGSYS handler that the "
+        "sandbox refuses, so every request that reaches the engine is stopped in the "
+        "harness's sandbox. With "
+        "`--sandbox off` the three findings of the 3.13.1 record hold on 3.13.2 "
+        "(`reports/onednn_graph/README.md`, `reports/onednn_graph/repro/`).",
 }
 
 

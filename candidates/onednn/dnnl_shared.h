@@ -10,7 +10,9 @@
 #ifndef DNNL_SHARED_H
 #define DNNL_SHARED_H
 
+#include <dlfcn.h>
 #include <pthread.h>
+#include <stdlib.h>
 
 #include <oneapi/dnnl/dnnl.h>
 #include <oneapi/dnnl/dnnl_debug.h>
@@ -49,8 +51,24 @@ static pthread_once_t engine_once = PTHREAD_ONCE_INIT;
 static dnnl_engine_t engine;
 static dnnl_status_t engine_status = dnnl_runtime_error;
 
+/* Where oneDNN's CPU engine is a SYCL device (PyPI's 3.13.2,
+ * candidates/onednn/wheel313.mk), the OpenCL ICD loader must find Intel's
+ * OpenCL CPU runtime: the wheel's etc/OpenCL/vendors/intel-cpu.icd names a
+ * build-machine path (/opt/anaconda1anaconda2anaconda3/lib), so the build
+ * passes the library's own path as ONEDNN_OCL_ICD (a caller's setting
+ * wins).  And the Unified Runtime loader's dlopen of libOpenCL.so.1 (no
+ * RUNPATH) cannot find its NEEDED libirng.so from inside a dlopened
+ * adapter ("Failed to load OpenCL library ... libirng.so: cannot open
+ * shared object file"), so ONEDNN_PRELOAD, that file's path, is loaded
+ * first: the later lookup by name finds it loaded. */
 static void make_engine(void)
 {
+#ifdef ONEDNN_OCL_ICD
+    setenv("OCL_ICD_FILENAMES", ONEDNN_OCL_ICD, 0);
+#endif
+#ifdef ONEDNN_PRELOAD
+    (void)dlopen(ONEDNN_PRELOAD, RTLD_NOW | RTLD_LOCAL);
+#endif
     engine_status = dnnl_engine_create(&engine, dnnl_cpu, 0);
 }
 

@@ -43,3 +43,31 @@ REPRO_CC_onednn_graph    := $(CC)
 REPRO_FLAGS_onednn_graph  = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(ONEDNN3_CFLAGS)
 REPRO_LDLIBS_onednn_graph = $(ONEDNN3_LDLIBS)
 REPRO_ENV_onednn_graph   := env OMP_NUM_THREADS=1
+
+# The second build, onednn_graph313: the same source against PyPI's
+# oneDNN 3.13.2 (candidates/onednn/wheel313.mk; opt-in, 1.8 GB installed:
+# `make candidates ONEDNN_GRAPH313=1`).  Its reports go to
+# reports/onednn_graph313 (candidates/scoreboard.py SOURCE_FOLDER).
+include candidates/onednn/wheel313.mk
+
+ADAPTER_LIBS += onednn_graph313
+
+.PHONY: adapter-install-onednn_graph313
+adapter-install-onednn_graph313: onednn313-wheel
+
+$(BUILD)/obj/candidates/onednn_graph/onednn_graph313.o: candidates/onednn_graph/onednn_graph.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -fvisibility=hidden $(ONEDNN313_CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(ADAPTER_DIR)/onednn_graph313.so: candidates/adapter.map \
+    $(BUILD)/obj/candidates/onednn_graph/onednn_graph313.o
+	@mkdir -p $(@D)
+	$(CC) $(ADAPTER_SO_FLAGS) -o $@ $(filter %.o,$^) $(ONEDNN313_LDLIBS) -lpthread
+
+REPRO_LIBS                 += onednn_graph313
+REPRO_READY_onednn_graph313 := $(ONEDNN313_READY)
+REPRO_CC_onednn_graph313    := $(CC)
+REPRO_FLAGS_onednn_graph313  = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(ONEDNN313_CFLAGS)
+REPRO_LDLIBS_onednn_graph313 = $(ONEDNN313_LDLIBS)
+REPRO_ENV_onednn_graph313    = env OMP_NUM_THREADS=1 OCL_ICD_FILENAMES=$(ONEDNN313_DATA)/lib/libintelocl.so
+REPRO_DIR_onednn_graph313  := reports/onednn_graph/repro

@@ -42,6 +42,7 @@ static const struct library {
     {"onednn", RESHAPE_OP_ONEDNN_STATIC_RESHAPE_1, {1, 1, 1}},
     {"onednn3", RESHAPE_OP_ONEDNN_STATIC_RESHAPE_1, {1, 1, 1}},
     {"onednn_graph", RESHAPE_OP_ONEDNN_STATIC_RESHAPE_1, {1, 1, 1}},
+    {"onednn_graph313", RESHAPE_OP_ONEDNN_STATIC_RESHAPE_1, {1, 1, 1}},
     {"onnxruntime", RESHAPE_OP_ONNX_RESHAPE_14, {0, 0, 0}},
     {"onnx_reference", RESHAPE_OP_ONNX_RESHAPE_14, {1, 1, 1}},
     {"onnx_reference_latest", RESHAPE_OP_ONNX_RESHAPE_14, {1, 1, 1}},

@@ -9,6 +9,9 @@
 #   REPRO_LDLIBS_<lib>  -L... -l... -Wl,-rpath,...
 #   REPRO_ENV_<lib>     an `env VAR=...` prefix to run them (PYTHONPATH for
 #                       the .py ones), may be empty
+#   REPRO_DIR_<lib>     optional: the folder of its reproducers where not
+#                       reports/<lib>/repro (a second build of a library,
+#                       e.g. onednn_graph313, runs the first one's)
 # (values without single quotes).  tests/adapters/repro.sh builds each
 # reports/<lib>/repro/*.c|*.cpp into build/repro/<lib>/<name> and runs it,
 # and each *.py with $(PYTHON): exit 0 = the finding holds, 1 = the
@@ -24,7 +27,7 @@ REPRO_OUT := $(BUILD)/repro
 repro_lib  = REPRO_READY='$(REPRO_READY_$(1))' REPRO_CC='$(REPRO_CC_$(1))' \
 	REPRO_FLAGS='$(REPRO_FLAGS_$(1))' REPRO_LDLIBS='$(REPRO_LDLIBS_$(1))' \
 	REPRO_ENV='$(REPRO_ENV_$(1))' PYTHON='$(PYTHON)' \
-	sh tests/adapters/repro.sh $(1) reports/$(1)/repro $(REPRO_OUT)/$(1) || rc=1;
+	sh tests/adapters/repro.sh $(1) $(or $(REPRO_DIR_$(1)),reports/$(1)/repro) $(REPRO_OUT)/$(1) || rc=1;
 # The recipe line both targets share: every library, then fails when any failed.
 REPRO_RUN  = rc=0; $(foreach l,$(sort $(REPRO_LIBS)),$(call repro_lib,$(l))) \
 	echo "repro: $(words $(sort $(REPRO_LIBS))) libraries declare reproducers"; exit $$rc

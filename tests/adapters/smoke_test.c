@@ -77,6 +77,7 @@ static const struct library libraries[] = {
     {"libtorch", RESHAPE_OP_OPENVINO_RESHAPE_1, 0, 1, 1},
     {"numpy", RESHAPE_OP_OPENVINO_RESHAPE_1, 0, 1, 1},
     {"onednn_graph", RESHAPE_OP_ONEDNN_STATIC_RESHAPE_1, 1, 1, 1},
+    {"onednn_graph313", RESHAPE_OP_ONEDNN_STATIC_RESHAPE_1, 1, 1, 1},
     {"xtensor", RESHAPE_OP_OPENVINO_RESHAPE_1, 0, 1, 1},
     {"eigen", RESHAPE_OP_OPENVINO_RESHAPE_1, 0, 0, 0},
     /* OpenCV takes a strided dst but not a strided src: `strided` is 0. */

@@ -25,6 +25,7 @@ static struct refusal refusals[] = {
     {"onednn", "onednn takes the shape as dnnl_dims_t"},
     {"onednn3", "onednn takes the shape as dnnl_dims_t"},
     {"onednn_graph", "StaticReshape takes the shape as an s64 list"},
+    {"onednn_graph313", "StaticReshape takes the shape as an s64 list"},
     {"libtorch", "libtorch takes the shape as an int64 list"},
     {"numpy", "numpy takes the shape as an npy_intp list"},
     {"xnnpack", "xnnpack takes the shape as a list of size_t"},
