@@ -23,8 +23,11 @@ static pid_t live_pid;
 
 static void remove_live(void)
 {
+    /* Only the folder: the observer's thread may still be judging a
+     * worker's call against the policy while the harness exits (a run that
+     * dies after its workers started, as a refused --resume does). */
     if (live && getpid() == live_pid)
-        sandbox_policy_free(live);
+        sandbox_policy_clean(live);
 }
 
 sandbox_policy *run_sandbox_policy(const char *candidate, const sandbox_spec *spec)

@@ -116,6 +116,13 @@ int sandbox_policy_make(sandbox_policy *p, const char *candidate, const sandbox_
  * on stderr what it could not remove. */
 void sandbox_policy_free(sandbox_policy *p);
 
+/* Removes the scratch folder and everything in it, and keeps `p` whole:
+ * for a process that exits while the observer's thread may still judge a
+ * worker's call against `p` (the harness's atexit handler).  Says on
+ * stderr what it could not remove; a second call, or sandbox_policy_free
+ * after it, removes nothing more. */
+void sandbox_policy_clean(sandbox_policy *p);
+
 /* The policy as command-line words ("s:/tmp/reshape-scratch-x", "r:/usr",
  * ...), NULL-terminated, *n of them (the secrets are the observer's: not
  * among them).  Free with sandbox_words_free. */

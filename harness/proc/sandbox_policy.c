@@ -266,12 +266,17 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
     return 0;
 }
 
-void sandbox_policy_free(sandbox_policy *p)
+void sandbox_policy_clean(sandbox_policy *p)
 {
     if (p->scratch)
         groups_scratch(NULL);
     if (p->scratch && access(p->scratch, F_OK) == 0)
         nftw(p->scratch, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+}
+
+void sandbox_policy_free(sandbox_policy *p)
+{
+    sandbox_policy_clean(p);
     free(p->scratch);
     free(p->candidate);
     paths_free(&p->read);
