@@ -10,7 +10,7 @@
  * special_zero false, input f32 [6] (dense), output f32 [3, 2] with
  * strides [2, 3] (dnnl_graph_logical_tensor_init_with_strides; elements at
  * offsets 0 3 2 5 4 7, all distinct).  Expected: a dnnl_status_t
- * (unimplemented for a layout it does not take would be a conformant
+ * (dnnl_unimplemented, for a layout it does not take, would be a conformant
  * refusal), or a compiled partition.  The compile runs in a child process.
  * oneDNN 3.2.0 has no backend for a StaticReshape alone
  * (no_standalone_static_reshape.c): there this exits 77.
