@@ -22,9 +22,21 @@ WORK=${WORK:-$(mktemp -d)}
 mkdir -p "$OUT" "$WORK/obj" "$WORK/seeds"
 flags="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -Iinclude -Iharness -pthread"
 
-# the layers the target uses (harness/ARCHITECTURE.md), not cert/, perf/, cli/
+# the layers the target uses: every layer harness/build.mk's HARNESS_LAYERS
+# names (harness/ARCHITECTURE.md), bottom first, but cert/, perf/ and cli/,
+# read from there so that a new layer cannot be left out of this list; of
+# worker/ not worker_main.c (HARNESS_WORKER_MAIN: libFuzzer has the main)
+layers=$(sed -n 's/^HARNESS_LAYERS *:= *//p' harness/build.mk)
+[ -n "$layers" ] || { echo "build.sh: no HARNESS_LAYERS in harness/build.mk" >&2; exit 1; }
+srcs=""
+for l in $layers; do
+    case $l in cert|perf|cli) continue ;; esac
+    for f in harness/"$l"/*.c; do
+        [ "$f" = harness/worker/worker_main.c ] || srcs="$srcs $f"
+    done
+done
 objs=""
-for f in harness/{base,suite,engine,judge,run,report,fuzz}/*.c tests/fuzz/fuzz_candidate.c; do
+for f in $srcs tests/fuzz/fuzz_candidate.c; do
     o="$WORK/obj/$(echo "$f" | tr / _).o"
     # shellcheck disable=SC2086
     $CC $CFLAGS $flags -DFUZZ_CANDIDATE='"candidate.so"' -c "$f" -o "$o"
