@@ -66,9 +66,30 @@ struct sandbox_watch {
 static void receive_hello(sandbox_watch *w)
 {
     sandbox_hello h;
-    if (recv(w->sock[0], &h, sizeof h, MSG_DONTWAIT) != (ssize_t)sizeof h)
+    /* the process is the one the kernel says sent the hello (SO_PASSCRED,
+     * set before any process had the socket), never the pid written in
+     * it: a hello naming another process would have the observer take
+     * that one's descriptors and signal it */
+    union {
+        struct cmsghdr align;
+        char buf[CMSG_SPACE(sizeof(struct ucred))];
+    } control;
+    struct iovec iov = {&h, sizeof h};
+    struct msghdr m = {.msg_iov = &iov, .msg_iovlen = 1,
+                       .msg_control = control.buf, .msg_controllen = sizeof control.buf};
+    if (recvmsg(w->sock[0], &m, MSG_DONTWAIT) != (ssize_t)sizeof h)
         return;
-    int pidfd = (int)syscall(SYS_pidfd_open, (pid_t)h.pid, 0);
+    pid_t sender = 0;
+    for (struct cmsghdr *c = CMSG_FIRSTHDR(&m); c; c = CMSG_NXTHDR(&m, c))
+        if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_CREDENTIALS &&
+            c->cmsg_len == CMSG_LEN(sizeof(struct ucred))) {
+            struct ucred cred;
+            memcpy(&cred, CMSG_DATA(c), sizeof cred);
+            sender = cred.pid;
+        }
+    if (sender <= 0)
+        return;     /* no credentials: from no process the kernel names */
+    int pidfd = (int)syscall(SYS_pidfd_open, sender, 0);
     int fd = pidfd >= 0 && h.fd >= 0 ? (int)syscall(SYS_pidfd_getfd, pidfd, h.fd, 0) : -1;
     if (!h.probe) {
         h.facts.observed = fd >= 0;
@@ -256,8 +277,10 @@ sandbox_watch *sandbox_watch_start(const sandbox_policy *p, char **err)
     w->p = p;
     pthread_mutex_init(&w->lock, NULL);
     int sp = socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, w->sock);
-    int pp = sp == 0 ? pipe2(w->wake, O_CLOEXEC) : -1;
-    if (sp != 0 || pp != 0 || seccomp_notify_alloc(&w->req, &w->resp) != 0) {
+    int on = 1;
+    int cred = sp == 0 ? setsockopt(w->sock[0], SOL_SOCKET, SO_PASSCRED, &on, sizeof on) : -1;
+    int pp = cred == 0 ? pipe2(w->wake, O_CLOEXEC) : -1;
+    if (cred != 0 || pp != 0 || seccomp_notify_alloc(&w->req, &w->resp) != 0) {
         *err = xasprintf("cannot start the sandbox's observer: %s", strerror(errno));
         if (sp == 0) {
             close(w->sock[0]);

@@ -135,12 +135,12 @@ typedef struct sandbox_facts {
                                process's own mount namespace */
 } sandbox_facts;
 
-/* What a confined process writes the observer on SANDBOX_FD_WATCH: fd
- * `fd` of process `pid` to take (its listener; -1: none), or with `probe`
- * only to try whether it can.  The observer answers with a signal
- * (worker/sandbox_confine.c, engine/sandbox_watch.c). */
+/* What a confined process writes the observer on SANDBOX_FD_WATCH: its
+ * fd `fd` to take (its listener; -1: none), or with `probe` only to try
+ * whether it can.  Which process wrote it the observer takes from the
+ * kernel (SCM_CREDENTIALS), never from the hello.  The observer answers
+ * with a signal (worker/sandbox_confine.c, engine/sandbox_watch.c). */
 typedef struct sandbox_hello {
-    int32_t pid;
     int32_t fd;
     int32_t probe;
     sandbox_facts facts;

@@ -195,7 +195,7 @@ static int observer_takes(int fd, const sandbox_facts *facts, int probe)
     sigaddset(&answers, SIGURG);
     sigaddset(&answers, SIGWINCH);
     sigprocmask(SIG_BLOCK, &answers, &old);
-    sandbox_hello h = {getpid(), fd, probe, *facts};
+    sandbox_hello h = {fd, probe, *facts};
     int sig = -1;
     if (write(SANDBOX_FD_WATCH, &h, sizeof h) == (ssize_t)sizeof h) {
         struct timespec wait = {30, 0};
