@@ -19,7 +19,8 @@
 // entry also holds an InferRequest over tensors of its own (the "anchor"),
 // run before each call (README.md, "Cache": the plugin's graph keeps
 // pointing at the buffers of the last request that it read in place).
-// Inputs over `compile_limit` bytes are refused before compile_model.
+// Models with an input or output over `compile_limit` bytes are refused
+// before compile_model.
 // No exception leaves an entry point.
 #include <openvino/runtime/core.hpp>
 #include <openvino/runtime/properties.hpp>
@@ -49,8 +50,10 @@ constexpr size_t anchor_bytes_limit = 512u << 20;
 // input's size: up to this many bytes.
 constexpr size_t zeros_limit = 64u << 20;
 // compile_model of a static model allocates its input (and output) in the
-// plugin's own memory: an input of 8 GiB took over 10 s on the 2-core VM
-// (README.md, "Limits").  Inputs over this many bytes are not compiled.
+// plugin's own memory: an input of 8 GiB took over 10 s on the 2-core VM,
+// and an output of 6 GiB was allocated in one run and "Failed to allocate"
+// in the next (README.md, "Limits").  Models with a tensor over this many
+// bytes are not compiled.
 constexpr uint64_t compile_limit = 1ull << 30;
 
 // A compiled model and its anchor: an InferRequest over tensors the entry
@@ -169,6 +172,7 @@ reshape_status compiled(const reshape_params *params, const reshape_tensor *src,
         }
     }
     std::shared_ptr<ov::Model> model;
+    uint64_t out_bytes = 0;
     try {
         auto data = std::make_shared<ov::op::v0::Parameter>(ovr::element_type(src->dtype),
                                                             ovr::shape_of(src));
@@ -182,16 +186,28 @@ reshape_status compiled(const reshape_params *params, const reshape_tensor *src,
         }
         auto node = ovr::reshape_node(data, pattern, special_zero);
         model = std::make_shared<ov::Model>(ov::OutputVector{node}, inputs);
+        // The output's bytes where shape inference gave a static shape (a
+        // copied 0 lets it outgrow the input: finding 1).
+        const ov::PartialShape &shape = node->get_output_partial_shape(0);
+        if (shape.is_static()) {
+            uint64_t n = 1;
+            for (const auto &d : shape)
+                if (__builtin_mul_overflow(n, static_cast<uint64_t>(d.get_length()), &n))
+                    n = UINT64_MAX / 64;
+            out_bytes = n > UINT64_MAX / 64 ? UINT64_MAX
+                                             : (n * reshape_dtype_bits(src->dtype) + 7) / 8;
+        }
     } catch (const std::exception &e) {
         return ovr::threw("shape inference (Reshape's constructor)", e.what());
     }
     // After shape inference, so that a shape it refuses is refused as it says.
-    uint64_t bytes = dense_bytes(src->dtype, src);
+    uint64_t bytes = std::max(dense_bytes(src->dtype, src), out_bytes);
     if (bytes > compile_limit)
         return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                                    "the input holds %s bytes; compile_model allocates a "
-                                    "static model's input in the CPU plugin's own memory, and "
-                                    "this adapter compiles inputs of at most %llu bytes (1 GiB)",
+                                    "the model's input or output holds %s bytes; compile_model "
+                                    "allocates a static model's tensors in the CPU plugin's own "
+                                    "memory, and this adapter compiles models of at most %llu "
+                                    "bytes a tensor (1 GiB)",
                                     bytes == UINT64_MAX ? "over 2^64"
                                                         : std::to_string(bytes).c_str(),
                                     static_cast<unsigned long long>(compile_limit));
