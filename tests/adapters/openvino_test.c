@@ -5,7 +5,9 @@
  * findings of reports/openvino_core and reports/openvino_cpu still hold
  * (a 0 under special_zero skips the volume check; a u64 value above
  * INT64_MAX is -1; the CPU plugin quiets an f16 signalling NaN); what
- * ov::Tensor cannot express is NOT_SUPPORTED.  Each test is skipped when
+ * ov::Tensor cannot express is NOT_SUPPORTED; openvino_cpu refuses a model
+ * over its 1 GiB compile limit, and its anchor keeps a strided call from
+ * writing an earlier call's buffer.  Each test is skipped when
  * its adapter was not built.  Depends on the ABI header, Criterion and
  * libdl.
  */
