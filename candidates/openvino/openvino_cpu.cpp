@@ -17,8 +17,8 @@
 // Compiled models are cached per (data dtype and dims, pattern dtype, dims
 // and, for openvino_cpu, values, special_zero), up to `cache_limit`; each
 // entry also holds an InferRequest over tensors of its own (the "anchor"),
-// run before each call (README.md, "Cache": the plugin's graph keeps
-// pointing at the buffers of the last request that it read in place).
+// run before each strided call (README.md, "Anchor": the plugin's graph
+// keeps pointing at the buffers of the last request that it read in place).
 // Models with an input or output over `compile_limit` bytes are refused
 // before compile_model.
 // No exception leaves an entry point.
@@ -349,8 +349,14 @@ reshape_status cpu_infer_shape(const reshape_params *params, const reshape_tenso
     return cpu_dims(e.get(), params, src, false, out_rank, out_dims);
 }
 
-// The anchor runs first, then the call's own request over the caller's
-// tensors, both under the entry's lock.
+// The call's own request over the caller's tensors, under the entry's
+// lock, with the anchor run right before it where it matters: in every call
+// of openvino_cpu_pattern (whose dims come from it), and in a call of
+// openvino_cpu with a strided src or dst (a dense call has the graph read
+// its own tensors in place, whatever an earlier call left).  Run there, and
+// not before the checks, so that a call refused by a check runs no infer
+// (the plugin's stream thread may still be running when infer returns: the
+// harness's "not proven final").
 reshape_status cpu_execute(const reshape_params *params, const reshape_tensor *src,
                            const reshape_tensor *dst)
 {
@@ -359,15 +365,20 @@ reshape_status cpu_execute(const reshape_params *params, const reshape_tensor *s
     int32_t rank;
     int64_t dims[RESHAPE_MAX_RANK];
     ov::TensorVector in, out;
+    ov::Shape shape;
     if ((st = reshape_adapter_check_execute(params, src, dst)) != RESHAPE_OK ||
         (st = ovr::strides_expressible(src->dtype, ovr::strided(src, dst))) != RESHAPE_OK ||
         (st = compiled(params, src, &e)) != RESHAPE_OK)
         return st;
     std::lock_guard<std::mutex> hold(*e->lock);
-    if ((st = cpu_dims(e.get(), params, src, true, &rank, dims)) != RESHAPE_OK ||
+    if ((st = cpu_dims(e.get(), params, src, false, &rank, dims)) != RESHAPE_OK ||
         (st = reshape_adapter_check_dst(src, dst, rank, dims)) != RESHAPE_OK ||
         (st = ovr::host_tensors(src, OV_PATTERN_PARAMETER ? params->shape : nullptr, dst, &in,
                                 &out)) != RESHAPE_OK)
+        return st;
+    if (!OV_PATTERN_PARAMETER && ovr::strided(src, dst) != 0 &&
+        ((st = make_anchor(e.get(), src, params->shape)) != RESHAPE_OK ||
+         (st = run_anchor(e.get(), params->shape, &shape)) != RESHAPE_OK))
         return st;
     return run(e->model, in, out);
 }
