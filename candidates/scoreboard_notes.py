@@ -31,23 +31,36 @@ NOTES = [
      "f32 [2,3] with u64 [1, 18446744073709551615] is [1,6] (u64_max_read_as_minus_one.cpp)"),
     ("openvino_core", "FAIL: bytes differ (on strided_src_padded)",
      "Reshape::evaluate copies data() as one dense block (ov::reference::reshape, a memcpy) "
-     "whatever strides the ov::Tensor carries"),
+     "whatever strides the ov::Tensor carries (reports/openvino_core/repro/"
+     "evaluate_ignores_strides.cpp)"),
     ("openvino_core", "MEMORY_VIOLATION: wrote into a gap of strided dst at byte N (on strided_dst)",
      "the same dense copy into a strided output tensor writes its gaps"),
+    ("openvino_core", "FAIL: returned NOT_DIVISIBLE where a shape was expected",
+     "a volume of INT64_MAX is unbounded to ov::Dimension: u8 [7,7,73,127,337,92737,649657] "
+     "with [-1] does not divide (reports/openvino_core/repro/int64_max_volume_refused.cpp)"),
     ("openvino_core", "FAIL: returned INTERNAL where a shape was expected",
      "a dim or volume of INT64_MAX is unbounded to ov::Dimension: the output shape comes back "
      "dynamic ([?]) from static inputs"),
     ("openvino_cpu", "FAIL: bytes differ",
      "the CPU plugin (default inference precision, bf16 on this host) converts f16 through "
      "f32: the signalling NaN 7d55 comes out 7f55 (reports/openvino_cpu/repro/"
-     "f16_snan_quieted.cpp); f8e4m3 and f8e5m2 lose -0 (80 becomes 00)"),
+     "f16_snan_quieted.cpp)"),
     ("openvino_cpu", "ACCEPTED_INVALID: returned OK where VOLUME_MISMATCH was expected",
      "the core's shape inference, which builds the model, waives the volume check beside a "
      "copied 0 (as openvino_core)"),
     ("openvino_cpu", "CRASH: execute into the dims infer_shape returned, [..]: read N bytes "
      "past the end of src (guard page) (SIGSEGV in execute)",
      "the plugin's copy for an accepted volume mismatch reads the output's volume from the "
-     "smaller input"),
+     "smaller input: f32 [2,3] with i64 [0,3,6] compiles as [2,3,6] and fills it from the 6 "
+     "elements and the 30 floats after them (reports/openvino_cpu/repro/zero_reads_past_src.cpp)"),
+    ("openvino_cpu", "FAIL: bytes differ (on strided_src_padded)",
+     "for some element types the CPU plugin does not honour a strided ov::Tensor: u32 [3,5] "
+     "to [5,3] with a strided input or output leaves the output unwritten (f32 is right) "
+     "(reports/openvino_cpu/repro/strided_u32_not_written.cpp)"),
+    ("openvino_cpu", "FAIL: padding bits of the last byte of a dense sub-byte dst: expected N, got N",
+     "the plugin writes the elements of a u4/i4 output and leaves the padding bits of its last "
+     "byte as dst held them: 21 a3 comes out 21 53 into 55 55 (reports/openvino_cpu/repro/"
+     "subbyte_padding_rewritten.cpp)"),
     ("onednn", "FAIL: returned INVALID_ARGUMENT where a shape was expected",
      "dnnl_memory_desc_reshape refuses every reshape of an empty tensor (all of these "
      "cases have a 0 in the input dims): f32 [0, 3] to [3, 0] is invalid_arguments "

@@ -15,11 +15,17 @@
 // say for single-threaded inference) and otherwise its defaults: the
 // inference precision it picks is kept and reported (README.md).
 // Compiled models are cached per (data dtype and dims, pattern dtype, dims
-// and, for openvino_cpu, values, special_zero), up to `cache_limit`.
+// and, for openvino_cpu, values, special_zero), up to `cache_limit`; each
+// entry also holds an InferRequest over tensors of its own (the "anchor"),
+// run before each strided call (README.md, "Anchor": the plugin's graph
+// keeps pointing at the buffers of the last request that it read in place).
+// Models with an input or output over `compile_limit` bytes are refused
+// before compile_model.
 // No exception leaves an entry point.
 #include <openvino/runtime/core.hpp>
 #include <openvino/runtime/properties.hpp>
 
+#include <algorithm>
 #include <mutex>
 #include <unordered_map>
 
@@ -37,13 +43,40 @@
 namespace {
 
 constexpr size_t cache_limit = 4096;
+// The bytes the anchors of the cache's entries may hold together (then the
+// cache is cleared).
+constexpr size_t anchor_bytes_limit = 512u << 20;
 // infer_shape of openvino_cpu_pattern runs the model on zeros of the
 // input's size: up to this many bytes.
 constexpr size_t zeros_limit = 64u << 20;
+// compile_model of a static model allocates its input (and output) in the
+// plugin's own memory: an input of 8 GiB took over 10 s on the 2-core VM,
+// and an output of 6 GiB was allocated in one run and "Failed to allocate"
+// in the next (README.md, "Limits").  Models with a tensor over this many
+// bytes are not compiled.
+constexpr uint64_t compile_limit = 1ull << 30;
+
+// A compiled model and its anchor: an InferRequest over tensors the entry
+// owns (the plugin's own for openvino_cpu; zeros of the input's shape and
+// the last call's pattern for openvino_cpu_pattern, whose anchor run is also
+// infer_shape's run on zeros), made at the first call that needs it.
+// Running it before a call points the graph's edges into the anchor's
+// tensors, so that what the call's request does not read in place (a
+// strided tensor, copied) is never written through a pointer an earlier
+// call's request left in the graph (into that call's buffer, by then the
+// caller's other memory or freed).  `lock` keeps the anchor run and the
+// call together when threads share the entry.
+struct entry {
+    ov::CompiledModel model;
+    ov::InferRequest anchor;
+    ov::Tensor zeros, pattern; // the anchor's input memory, its pattern
+    std::shared_ptr<std::mutex> lock = std::make_shared<std::mutex>();
+};
 
 ov::Core *core;
 std::mutex cache_lock;
-std::unordered_map<std::string, ov::CompiledModel> *cache;
+std::unordered_map<std::string, std::shared_ptr<entry>> *cache;
+size_t anchor_bytes;
 
 ov::AnyMap plugin_config()
 {
@@ -58,7 +91,7 @@ void start(char *version, size_t size)
     ovr::version_of(version, size);
     try {
         core = new ov::Core();
-        cache = new std::unordered_map<std::string, ov::CompiledModel>();
+        cache = new std::unordered_map<std::string, std::shared_ptr<entry>>();
         auto data = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{2, 3});
         auto pattern = ov::op::v0::Constant::create(ov::element::i64, ov::Shape{1}, {6});
         auto node = ovr::reshape_node(data, pattern, false);
@@ -105,10 +138,22 @@ std::string model_key(const reshape_tensor *src, const reshape_tensor *shape, bo
     return key;
 }
 
-// The compiled model of a call, from the cache or made now: the node's
-// shape inference (OpenVINO's, as the model is built) and compile_model.
+// The bytes of a dense tensor of `dtype` and `t`'s dims, or UINT64_MAX when
+// they leave 64 bits.
+uint64_t dense_bytes(reshape_dtype dtype, const reshape_tensor *t)
+{
+    int64_t count;
+    size_t bytes;
+    if (reshape_adapter_volume(t, &count) != 0 ||
+        reshape_adapter_payload_bytes(dtype, count, &bytes) != 0)
+        return UINT64_MAX;
+    return bytes;
+}
+
+// The cache entry of a call, from the cache or made now: the node's shape
+// inference (OpenVINO's, as the model is built) and compile_model.
 reshape_status compiled(const reshape_params *params, const reshape_tensor *src,
-                        ov::CompiledModel *out)
+                        std::shared_ptr<entry> *out)
 {
     reshape_status st;
     bool special_zero;
@@ -127,6 +172,7 @@ reshape_status compiled(const reshape_params *params, const reshape_tensor *src,
         }
     }
     std::shared_ptr<ov::Model> model;
+    uint64_t out_bytes = 0;
     try {
         auto data = std::make_shared<ov::op::v0::Parameter>(ovr::element_type(src->dtype),
                                                             ovr::shape_of(src));
@@ -140,11 +186,34 @@ reshape_status compiled(const reshape_params *params, const reshape_tensor *src,
         }
         auto node = ovr::reshape_node(data, pattern, special_zero);
         model = std::make_shared<ov::Model>(ov::OutputVector{node}, inputs);
+        // The output's bytes where shape inference gave a static shape (a
+        // copied 0 lets it outgrow the input: finding 1).
+        const ov::PartialShape &shape = node->get_output_partial_shape(0);
+        if (shape.is_static()) {
+            uint64_t n = 1;
+            for (const auto &d : shape)
+                if (__builtin_mul_overflow(n, static_cast<uint64_t>(d.get_length()), &n))
+                    n = UINT64_MAX / 64;
+            out_bytes = n > UINT64_MAX / 64 ? UINT64_MAX
+                                             : (n * reshape_dtype_bits(src->dtype) + 7) / 8;
+        }
     } catch (const std::exception &e) {
         return ovr::threw("shape inference (Reshape's constructor)", e.what());
     }
+    // After shape inference, so that a shape it refuses is refused as it says.
+    uint64_t bytes = std::max(dense_bytes(src->dtype, src), out_bytes);
+    if (bytes > compile_limit)
+        return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+                                    "the model's input or output holds %s bytes; compile_model "
+                                    "allocates a static model's tensors in the CPU plugin's own "
+                                    "memory, and this adapter compiles models of at most %llu "
+                                    "bytes a tensor (1 GiB)",
+                                    bytes == UINT64_MAX ? "over 2^64"
+                                                        : std::to_string(bytes).c_str(),
+                                    static_cast<unsigned long long>(compile_limit));
+    auto made = std::make_shared<entry>();
     try {
-        *out = core->compile_model(model, "CPU", plugin_config());
+        made->model = core->compile_model(model, "CPU", plugin_config());
     } catch (const std::exception &e) {
         // The plugin says a type has no implementation only in its text
         // ("CPU plugin: Input image format u1 is not supported yet").
@@ -157,92 +226,161 @@ reshape_status compiled(const reshape_params *params, const reshape_tensor *src,
         return ovr::threw("compile_model", e.what());
     }
     std::lock_guard<std::mutex> hold(cache_lock);
-    if (cache->size() >= cache_limit)
+    if (cache->size() >= cache_limit || anchor_bytes > anchor_bytes_limit) {
         cache->clear();
-    cache->emplace(key, *out);
+        anchor_bytes = 0;
+    }
+    *out = cache->emplace(key, made).first->second;
     return RESHAPE_OK;
 }
 
-// Runs `model` on `in` into `out` (empty: the plugin's own output).
-// Returns RESHAPE_OK with the output's shape in *shape, or what it threw.
+// Makes `e`'s anchor if it has none (openvino_cpu_pattern: with zeros of
+// src's shape).  Call with e->lock held.
+reshape_status make_anchor(entry *e, const reshape_tensor *src, const reshape_tensor *shape)
+{
+    if (e->anchor)
+        return RESHAPE_OK;
+    size_t bytes = 0;
+    try {
+        if (OV_PATTERN_PARAMETER) {
+            ov::Tensor zeros(ovr::element_type(src->dtype), ovr::shape_of(src));
+            if (zeros.get_byte_size() > zeros_limit)
+                return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
+                                            "infer_shape runs the model on zeros; the input "
+                                            "holds over %zu bytes", zeros_limit);
+            std::memset(zeros.data(), 0, zeros.get_byte_size());
+            e->zeros = zeros;
+            e->pattern = ov::Tensor(ovr::element_type(shape->dtype), ovr::shape_of(shape));
+            bytes = zeros.get_byte_size();
+        }
+        ov::InferRequest anchor = e->model.create_infer_request();
+        if (OV_PATTERN_PARAMETER) {
+            anchor.set_input_tensor(0, e->zeros);
+            anchor.set_input_tensor(1, e->pattern);
+        } else {
+            // The input over memory of the output's size where that is
+            // larger: a model whose shape inference let the output outgrow
+            // the input (a copied 0) reads that far (finding 1).
+            ov::Tensor in = anchor.get_input_tensor(), out = anchor.get_output_tensor();
+            size_t size = std::max(in.get_byte_size(), out.get_byte_size());
+            e->zeros = ov::Tensor(ov::element::u8, ov::Shape{std::max<size_t>(size, 1)});
+            std::memset(e->zeros.data(), 0, e->zeros.get_byte_size());
+            anchor.set_input_tensor(ov::Tensor(in.get_element_type(), in.get_shape(),
+                                               e->zeros.data()));
+            bytes = e->zeros.get_byte_size() + out.get_byte_size();
+        }
+        e->anchor = anchor;
+    } catch (const std::exception &ex) {
+        return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED, "the anchor's tensors: %s",
+                                    ex.what());
+    }
+    std::lock_guard<std::mutex> hold(cache_lock);
+    anchor_bytes += bytes;
+    return RESHAPE_OK;
+}
+
+// Runs `e`'s anchor (with the call's pattern values for
+// openvino_cpu_pattern), leaving the graph's edges on its tensors; its
+// output shape in *shape (openvino_cpu_pattern's infer_shape).  Call with
+// e->lock held, after make_anchor.
+reshape_status run_anchor(entry *e, const reshape_tensor *shape, ov::Shape *out)
+{
+    try {
+        if (OV_PATTERN_PARAMETER) {
+            std::memset(e->zeros.data(), 0, e->zeros.get_byte_size());
+            ov::Tensor values = ovr::host_tensor(shape);
+            std::memcpy(e->pattern.data(), values.data(), values.get_byte_size());
+        }
+        e->anchor.infer();
+        *out = e->anchor.get_output_tensor().get_shape();
+        return RESHAPE_OK;
+    } catch (const std::exception &ex) {
+        return ovr::threw("InferRequest::infer", ex.what());
+    }
+}
+
+// Runs `model` on `in` into `out`, a request of its own.  Returns
+// RESHAPE_OK, or what it threw.
 reshape_status run(ov::CompiledModel &model, const ov::TensorVector &in,
-                   const ov::TensorVector &out, ov::Shape *shape)
+                   const ov::TensorVector &out)
 {
     try {
         ov::InferRequest request = model.create_infer_request();
         for (size_t i = 0; i < in.size(); i++)
             request.set_input_tensor(i, in[i]);
-        if (!out.empty())
-            request.set_output_tensor(out[0]);
+        request.set_output_tensor(out[0]);
         request.infer();
-        *shape = request.get_output_tensor().get_shape();
         return RESHAPE_OK;
     } catch (const std::exception &e) {
         return ovr::threw("InferRequest::infer", e.what());
     }
 }
 
-// The output dims: the compiled model's (openvino_cpu), or those of a run
-// on zeros (openvino_cpu_pattern, whose output shape is dynamic).
-reshape_status cpu_dims(ov::CompiledModel &model, const reshape_params *params,
-                        const reshape_tensor *src, int32_t *rank, int64_t *dims)
+// The output dims: the compiled model's (openvino_cpu), or those of the
+// anchor's run on zeros (openvino_cpu_pattern, whose output shape is
+// dynamic).  Call with e->lock held; runs the anchor (both builds).
+reshape_status cpu_dims(entry *e, const reshape_params *params, const reshape_tensor *src,
+                        bool anchor, int32_t *rank, int64_t *dims)
 {
-    if (!OV_PATTERN_PARAMETER) {
-        try {
-            return ovr::output_dims(model.output(0).get_partial_shape(), rank, dims);
-        } catch (const std::exception &e) {
-            return ovr::threw("CompiledModel::output", e.what());
-        }
-    }
     reshape_status st;
     ov::Shape shape;
-    ov::TensorVector in;
-    try {
-        ov::Tensor zeros(ovr::element_type(src->dtype), ovr::shape_of(src));
-        if (zeros.get_byte_size() > zeros_limit)
-            return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED,
-                                        "infer_shape runs the model on zeros; the input "
-                                        "holds over %zu bytes", zeros_limit);
-        std::memset(zeros.data(), 0, zeros.get_byte_size());
-        in = ov::TensorVector{zeros, ovr::host_tensor(params->shape)};
-    } catch (const std::exception &e) {
-        return reshape_adapter_fail(RESHAPE_E_NOT_SUPPORTED, "ov::Tensor of the input: %s",
-                                    e.what());
-    }
-    if ((st = run(model, in, {}, &shape)) != RESHAPE_OK)
+    if ((OV_PATTERN_PARAMETER || anchor) &&
+        ((st = make_anchor(e, src, params->shape)) != RESHAPE_OK ||
+         (st = run_anchor(e, params->shape, &shape)) != RESHAPE_OK))
         return st;
-    return ovr::output_dims(ov::PartialShape(shape), rank, dims);
+    if (OV_PATTERN_PARAMETER)
+        return ovr::output_dims(ov::PartialShape(shape), rank, dims);
+    try {
+        return ovr::output_dims(e->model.output(0).get_partial_shape(), rank, dims);
+    } catch (const std::exception &ex) {
+        return ovr::threw("CompiledModel::output", ex.what());
+    }
 }
 
 reshape_status cpu_infer_shape(const reshape_params *params, const reshape_tensor *src,
                                int32_t *out_rank, int64_t *out_dims)
 {
     reshape_status st;
-    ov::CompiledModel model;
+    std::shared_ptr<entry> e;
     if ((st = reshape_adapter_check_infer(params, src, out_rank, out_dims)) != RESHAPE_OK ||
-        (st = compiled(params, src, &model)) != RESHAPE_OK)
+        (st = compiled(params, src, &e)) != RESHAPE_OK)
         return st;
-    return cpu_dims(model, params, src, out_rank, out_dims);
+    std::lock_guard<std::mutex> hold(*e->lock);
+    return cpu_dims(e.get(), params, src, false, out_rank, out_dims);
 }
 
+// The call's own request over the caller's tensors, under the entry's
+// lock, with the anchor run right before it where it matters: in every call
+// of openvino_cpu_pattern (whose dims come from it), and in a call of
+// openvino_cpu with a strided src or dst (a dense call has the graph read
+// its own tensors in place, whatever an earlier call left).  Run there, and
+// not before the checks, so that a call refused by a check runs no infer
+// (the plugin's stream thread may still be running when infer returns: the
+// harness's "not proven final").
 reshape_status cpu_execute(const reshape_params *params, const reshape_tensor *src,
                            const reshape_tensor *dst)
 {
     reshape_status st;
-    ov::CompiledModel model;
+    std::shared_ptr<entry> e;
     int32_t rank;
     int64_t dims[RESHAPE_MAX_RANK];
     ov::TensorVector in, out;
     ov::Shape shape;
     if ((st = reshape_adapter_check_execute(params, src, dst)) != RESHAPE_OK ||
         (st = ovr::strides_expressible(src->dtype, ovr::strided(src, dst))) != RESHAPE_OK ||
-        (st = compiled(params, src, &model)) != RESHAPE_OK ||
-        (st = cpu_dims(model, params, src, &rank, dims)) != RESHAPE_OK ||
+        (st = compiled(params, src, &e)) != RESHAPE_OK)
+        return st;
+    std::lock_guard<std::mutex> hold(*e->lock);
+    if ((st = cpu_dims(e.get(), params, src, false, &rank, dims)) != RESHAPE_OK ||
         (st = reshape_adapter_check_dst(src, dst, rank, dims)) != RESHAPE_OK ||
         (st = ovr::host_tensors(src, OV_PATTERN_PARAMETER ? params->shape : nullptr, dst, &in,
                                 &out)) != RESHAPE_OK)
         return st;
-    return run(model, in, out, &shape);
+    if (!OV_PATTERN_PARAMETER && ovr::strided(src, dst) != 0 &&
+        ((st = make_anchor(e.get(), src, params->shape)) != RESHAPE_OK ||
+         (st = run_anchor(e.get(), params->shape, &shape)) != RESHAPE_OK))
+        return st;
+    return run(e->model, in, out);
 }
 
 } // namespace

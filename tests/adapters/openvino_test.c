@@ -5,7 +5,9 @@
  * findings of reports/openvino_core and reports/openvino_cpu still hold
  * (a 0 under special_zero skips the volume check; a u64 value above
  * INT64_MAX is -1; the CPU plugin quiets an f16 signalling NaN); what
- * ov::Tensor cannot express is NOT_SUPPORTED.  Each test is skipped when
+ * ov::Tensor cannot express is NOT_SUPPORTED; openvino_cpu refuses a model
+ * over its 1 GiB compile limit, and its anchor keeps a strided call from
+ * writing an earlier call's buffer.  Each test is skipped when
  * its adapter was not built.  Depends on the ABI header, Criterion and
  * libdl.
  */
@@ -136,4 +138,44 @@ Test(openvino, what_ov_tensor_cannot_express_is_not_supported)
         cr_expect_eq(c->supports(RESHAPE_OP_OPENVINO_RESHAPE_1, RESHAPE_DT_U4, RESHAPE_DT_S64, 0),
                      RESHAPE_OK, "%s", adapter_why(c));
     }
+}
+
+/* An input over the adapter's 1 GiB is refused before compile_model
+ * (candidates/openvino/README.md, "Limits"): f32 [2^28 + 1] with [-1]. */
+Test(openvino, cpu_refuses_an_input_over_its_compile_limit)
+{
+    const reshape_candidate *c = adapter_load("openvino_cpu");
+    const int64_t dims[1] = {(INT64_C(1) << 28) + 1}, values[1] = {-1};
+    int32_t rank;
+    int64_t out[RESHAPE_MAX_RANK];
+
+    cr_expect_eq(infer(c, 0, RESHAPE_DT_F32, 1, dims, RESHAPE_DT_S64, 1, values, &rank, out),
+                 RESHAPE_E_NOT_SUPPORTED);
+    cr_expect(strstr(adapter_why(c), "at most 1073741824 bytes a tensor") != NULL, "%s", adapter_why(c));
+}
+
+/* The anchor (README.md, "Anchor"; the finding strided_input_written_to_old_
+ * buffer): a strided execute after a dense one of the same model leaves the
+ * dense call's src alone and writes its own dst. */
+Test(openvino, cpu_strided_call_never_writes_an_earlier_calls_buffer)
+{
+    const reshape_candidate *c = adapter_load("openvino_cpu");
+    const int64_t dims[2] = {2, 3}, out_dims[1] = {6}, values[1] = {6}, count = 1;
+    const int64_t strides[2] = {4, 1};
+    float a[6] = {1, 2, 3, 4, 5, 6}, strided[8] = {11, 12, 13, -1, 14, 15, 16, -2};
+    float out[6] = {0}, sevens[6] = {-7, -7, -7, -7, -7, -7};
+    const float want[6] = {11, 12, 13, 14, 15, 16};
+    reshape_tensor shape = {RESHAPE_DT_S64, 1, &count, NULL, (void *)values};
+    reshape_params p = {RESHAPE_OP_OPENVINO_RESHAPE_1, 0, &shape};
+    reshape_tensor src = {RESHAPE_DT_F32, 2, dims, NULL, a};
+    reshape_tensor dst = {RESHAPE_DT_F32, 1, out_dims, NULL, out};
+
+    cr_assert_eq(c->execute(&p, &src, &dst), RESHAPE_OK, "%s", adapter_why(c));
+    memcpy(a, sevens, sizeof a);
+    memset(out, 0, sizeof out);
+    src.strides = strides;
+    src.data = strided;
+    cr_assert_eq(c->execute(&p, &src, &dst), RESHAPE_OK, "%s", adapter_why(c));
+    cr_expect_arr_eq(a, sevens, sizeof a, "the dense call's src was written");
+    cr_expect_arr_eq(out, want, sizeof want);
 }
