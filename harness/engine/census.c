@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/futex.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -191,26 +192,53 @@ static int unparked(pid_t pid, int *total, int *undecided, int64_t since, int64_
     return busy;
 }
 
+/* Waits a millisecond for the threads of process `pid` to park, or less
+ * when it ends meanwhile (a late write faulted, so nothing is left to
+ * wait for), through a pidfd that *fd holds: -1, one is opened; once it
+ * said the process ended, or none could be opened, the whole millisecond
+ * each time (-2), as without one. */
+static void settle_wait(pid_t pid, int *fd)
+{
+    if (*fd == -1 && (*fd = (int)syscall(SYS_pidfd_open, pid, 0)) < 0)
+        *fd = -2;
+    if (*fd >= 0) {
+        struct pollfd f = {*fd, POLLIN, 0};
+        int r = poll(&f, 1, 1);
+        if (r == 0)
+            return;
+        close(*fd);
+        *fd = -2;
+        if (r > 0)
+            return;
+    }
+    struct timespec t = {0, 1000000};
+    nanosleep(&t, NULL);
+}
+
 /* Threads slot `s`'s worker left running after its batch: those still not
  * parked after at most CENSUS_SETTLE_MS, when it has more threads than
  * before its first batch; else 0.  A thread asleep past the end of that
  * wait cannot park within it: once every thread not parked is one, the
  * wait ends (a thread that sleeps or waits with a timeout is counted
- * anyway, so only the wait is saved). */
+ * anyway, so only the wait is saved); so does it when the worker ends. */
 static int threads_left(slot *s)
 {
     int64_t by = engine_mono_ns() + (int64_t)CENSUS_SETTLE_MS * 1000000;
     int total, undecided, busy = unparked(s->w.pid, &total, &undecided, s->submit_ns, by);
-    int base = s->w.threads > 0 ? s->w.threads : 1;
+    int base = s->w.threads > 0 ? s->w.threads : 1, fd = -1;
     for (int ms = 0; busy > 0 && undecided > 0 && ms < CENSUS_SETTLE_MS; ms++) {
-        struct timespec t = {0, 1000000};
-        nanosleep(&t, NULL);
+        settle_wait(s->w.pid, &fd);
         int was = busy, before = total;
         busy = unparked(s->w.pid, &total, &undecided, s->submit_ns, by);
-        if (total == 0)     /* it died meanwhile (a late write faulted):
+        if (total == 0) {   /* it died meanwhile (a late write faulted):
                                they ran after the return all the same */
+            if (fd >= 0)
+                close(fd);
             return before > base ? was : 0;
+        }
     }
+    if (fd >= 0)
+        close(fd);
     return busy > 0 && total > base ? busy : 0;
 }
 

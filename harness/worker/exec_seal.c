@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -33,32 +34,28 @@ typedef struct seal {
 static seal seals[ARENA_CELLS + 1];
 static pid_t worker_pid;
 static pid_t worker_tid;
-/* /proc/self/stat and /proc/self/timers, opened once per worker (an open
- * is the sandbox observer's to allow, a round trip to the parent) and read
- * again from offset 0 at each seal; -1 when they could not be opened.  The
- * candidate may close them: its counts are then unknown, no finding. */
-static int stat_fd = -1, timers_fd = -1;
+/* /proc/self/timers, opened once per worker at its first seal, after the
+ * mprotect (an open is the sandbox observer's to allow, a round trip to
+ * the parent: one at each worker's start cost a candidate that crashes on
+ * every call a third of its run), and read again from offset 0 at each
+ * seal; -1 when it could not be opened.  The candidate may close it: its
+ * timers are then unknown, no finding. */
+static int timers_fd = -1, timers_tried;
 /* The worker's threads at its last seal (or when it began serving): what
  * a call begins with, since between calls only the candidate's own threads
  * run, and a thread they start shows at the next seal all the same. */
 static int last_threads;
 
-/* Field 20 of /proc/self/stat (num_threads), counted after the last ')'
- * (the name may hold spaces and parentheses); 0 when it cannot be read. */
+/* The worker's threads, from the link count of /proc/self/task (2 and one
+ * per thread, as num_threads of /proc/self/stat counts them): a stat, which
+ * no sandbox observer sees (an open would be a round trip to it) and
+ * faster than reading /proc/self/stat; 0 when it cannot be read. */
 static int threads_now(void)
 {
-    char buf[1024];
-    ssize_t n = stat_fd < 0 ? -1 : pread(stat_fd, buf, sizeof buf - 1, 0);
-    if (n <= 0)
+    struct stat st;
+    if (stat("/proc/self/task", &st) != 0 || st.st_nlink < 3)
         return 0;
-    buf[n] = '\0';
-    char *p = strrchr(buf, ')');
-    if (!p)
-        return 0;
-    /* fields 3.. follow ") "; num_threads is the 18th of them */
-    for (int field = 3; field <= 20 && p; field++)
-        p = strchr(p + 1, ' ');
-    return p ? atoi(p + 1) : 0;
+    return (int)(st.st_nlink - 2);
 }
 
 /* `fd` moved to a number of at least SEAL_FD_LOW when the limit allows,
@@ -80,12 +77,10 @@ void exec_seal_worker(void)
 {
     worker_pid = getpid();
     worker_tid = (pid_t)syscall(SYS_gettid);
-    if (stat_fd >= 0)
-        close(stat_fd);
     if (timers_fd >= 0)
         close(timers_fd);
-    stat_fd = high(open("/proc/self/stat", O_RDONLY | O_CLOEXEC));
-    timers_fd = high(open("/proc/self/timers", O_RDONLY | O_CLOEXEC));
+    timers_fd = -1;
+    timers_tried = 0;
     last_threads = threads_now();
 }
 
@@ -121,6 +116,10 @@ static int timer_armed(void)
         struct itimerval v;
         if (getitimer(which[k], &v) == 0 && (v.it_value.tv_sec || v.it_value.tv_usec))
             return 1;
+    }
+    if (!timers_tried) {
+        timers_tried = 1;
+        timers_fd = high(open("/proc/self/timers", O_RDONLY | O_CLOEXEC));
     }
     char buf[4096];
     ssize_t n = timers_fd < 0 ? -1 : pread(timers_fd, buf, sizeof buf - 1, 0);
