@@ -55,12 +55,15 @@ int census_final_children(const slot *s);
  * After a batch whose threads census_after_batch found parked or gone: for
  * each request, whether its output is proven final (census_final.c), into
  * s->unproven (out->unproven points to it): an interval timer was armed
- * when its call returned (ENGINE_UNPROVEN_TIMER), the worker had more
- * threads then than the parent counts in /proc now (ENGINE_UNPROVEN_THREADS:
- * one ran past the return and ended).  `children` (census_final_children's,
- * or the strays killed) is not used yet: see census_final.c.  The
- * counts at the return are the worker's word: they can only add a finding.
- * A worker with any such request is killed and reaped.
+ * when its call returned (ENGINE_UNPROVEN_TIMER), the worker had a child
+ * process then that the call started and had not waited for, running or
+ * ended (ENGINE_UNPROVEN_CHILD), the worker had more threads then than the
+ * parent counts in /proc now (ENGINE_UNPROVEN_THREADS: one ran past the
+ * return and ended).  `children` (census_final_children's, or the strays
+ * killed) is not needed for it: the worker's word adds the finding, and a
+ * child the parent found running is LEAK already.  The counts at the
+ * return are the worker's word: they can only add a finding.  A worker
+ * with any such request is killed and reaped.
  */
 void census_final(slot *s, int children, completion *out);
 

@@ -4,7 +4,8 @@
  * moment it returned (exec_seal.h), so a later write faults and is named;
  * what a seal cannot rule out is a write between the return and the seal,
  * by something of the candidate's that ran then and was gone before the
- * parent looked.  Depends on census.h, reaper.h.
+ * parent looked, or a process the call started and did not wait for.
+ * Depends on census.h, reaper.h.
  */
 #define _GNU_SOURCE
 #include <string.h>
@@ -37,24 +38,32 @@ void census_final(slot *s, int children, completion *out)
         unsigned char why = 0;
         if (__atomic_load_n(&rp->sealed_timer, __ATOMIC_RELAXED)) {
             why = ENGINE_UNPROVEN_TIMER;
+        } else if (__atomic_load_n(&rp->sealed_children, __ATOMIC_RELAXED)) {
+            /* a process the call started, running or ended, that nothing
+             * had waited for at the seal: its work was not joined, and one
+             * that wrote dst between the return and the seal and ended
+             * leaves nothing else behind (a zombie, reaped by the worker
+             * after the batch).  One that shares the worker's memory and
+             * writes after the seal faults first (MEMORY_VIOLATION); one
+             * still running when the parent looks is killed as well
+             * (children, census_after_batch: LEAK "left N processes") */
+            why = ENGINE_UNPROVEN_CHILD;
         } else if (threads > 1) {
             if (look < 0)
                 look = reaper_threads(s->w.pid);
             if (look > 0 && threads > look)
                 why = ENGINE_UNPROVEN_THREADS;
         }
-        /* a child at the return that the parent no longer finds is no
-         * finding: the worker's word cannot tell a running child from an
-         * ended one not yet reaped (waitid WNOWAIT), and an ended one is
-         * what a candidate that forks and does not wait leaves at every
-         * return.  One that shares the worker's memory and writes after the
-         * seal faults; one alive when the parent looks is killed, a LEAK. */
-        (void)children;
         s->unproven[s->cells[k]] = why;
+        (void)children;     /* the worker's word (sealed_children) is
+                               enough to add the finding; what the parent
+                               counts (killed above it) adds LEAK "left N
+                               processes running" */
         any |= why != 0;
     }
     out->unproven = s->unproven;
     if (any)
         proc_kill(&s->w, NULL);     /* nothing of it runs on: a timer, a
-                                       task the parent did not see */
+                                       task the parent did not see, what a
+                                       child of it left */
 }
