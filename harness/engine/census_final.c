@@ -20,12 +20,11 @@ static const wire_response *response_of(const slot *s, int k)
     return arena_response(&s->ar.cells[s->cells[k]], s->ar.pview);
 }
 
-int census_final_children(const slot *s)
+int census_final_children(const slot *s, int *listed)
 {
-    for (int k = 0; k < s->n; k++)
-        if (response_of(s, k)->sealed_children)
-            return reaper_children_running(s->w.pid);
-    return -1;
+    int running = 0;
+    *listed = s->w.pid > 0 ? reaper_children_listed(s->w.pid, &running) : 0;
+    return running;
 }
 
 void census_final(slot *s, int children, completion *out)
@@ -38,15 +37,21 @@ void census_final(slot *s, int children, completion *out)
         unsigned char why = 0;
         if (__atomic_load_n(&rp->sealed_timer, __ATOMIC_RELAXED)) {
             why = ENGINE_UNPROVEN_TIMER;
-        } else if (__atomic_load_n(&rp->sealed_children, __ATOMIC_RELAXED)) {
-            /* a process the call started, running or ended, that nothing
-             * had waited for at the seal: its work was not joined, and one
+        } else if (children > 0 || __atomic_load_n(&rp->sealed_children, __ATOMIC_RELAXED)) {
+            /* a process a call of the batch started, running or ended,
+             * that nothing had waited for: its work was not joined, and one
              * that wrote dst between the return and the seal and ended
-             * leaves nothing else behind (a zombie, reaped by the worker
-             * after the batch).  One that shares the worker's memory and
-             * writes after the seal faults first (MEMORY_VIOLATION); one
-             * still running when the parent looks is killed as well
-             * (children, census_after_batch: LEAK "left N processes") */
+             * leaves only its zombie.  The parent's own look (the kernel's
+             * list of the worker's children, which the worker reaps only
+             * when its next batch begins) cannot tell which request of the
+             * batch started it, so it is each one's, and a batch of more
+             * runs again one request at a time (run/batch_end.c); the
+             * worker's word (sealed_children, at the seal) names the
+             * request and can only add it.  One that shares the worker's
+             * memory and writes after the seal faults first
+             * (MEMORY_VIOLATION); one still running when the parent looks
+             * is killed as well (census_after_batch: LEAK "left N
+             * processes running") */
             why = ENGINE_UNPROVEN_CHILD;
         } else if (threads > 1) {
             if (look < 0)
@@ -55,10 +60,6 @@ void census_final(slot *s, int children, completion *out)
                 why = ENGINE_UNPROVEN_THREADS;
         }
         s->unproven[s->cells[k]] = why;
-        (void)children;     /* the worker's word (sealed_children) is
-                               enough to add the finding; what the parent
-                               counts (killed above it) adds LEAK "left N
-                               processes running" */
         any |= why != 0;
     }
     out->unproven = s->unproven;
