@@ -8,11 +8,12 @@
  * (--isolation fork), under --jobs 1 and 2, must name the late write and
  * give no PASS among the results whose dst holds bytes (1,000 a candidate
  * at the default LATE_REPEATS of 20; each PASS is printed).  Measured on 2
- * cores at load 2 to 13, 32 runs of this test: 0 PASS in 32,000 such
+ * cores at load 2 to 78, 36 runs of this test: 0 PASS in 36,000 such
  * results of the clone(CLONE_VM) child (an unreaped child of the call is
- * LEAK "not proven final", found by the parent in /proc), 0 in 32,000 of
- * the SIGALRM handler, and 14 in 32,000 of the detached thread, whose test
- * failed in 13 of the 32 runs: a thread that writes and ends between the
+ * LEAK "not proven final", found by the parent in /proc), 0 in 36,000 of
+ * the SIGALRM handler, and 17 in 36,000 of the detached thread, whose test
+ * failed in 15 of the 36 runs (with the sanitized harness, 4 runs: 0, 0,
+ * 1 in 4,000): a thread that writes and ends between the
  * return and the worker's thread count, when the worker is preempted there,
  * leaves what a thread joined before the return leaves, which no count of
  * tasks tells apart (docs/harness/isolation.md, "Sealed at the return").
