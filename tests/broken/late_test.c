@@ -2,24 +2,24 @@
  * late_test.c - candidates that write dst after execute returned (issue
  * 42): a detached thread that writes as the call returns and ends, a
  * clone(CLONE_VM) child that writes 200 us later, a SIGALRM handler of a
- * 300 us itimer.  Each leaves dst as the harness staged it and returns OK,
+ * 300 us itimer. Each leaves dst as the harness staged it and returns OK,
  * so a PASS would be a forged one: runs over cases/onnx_reshape_14.yaml
  * (--variants dense,misaligned), in batches and one request per process
  * (--isolation fork), under --jobs 1 and 2, must name the late write and
  * give no PASS among the results whose dst holds bytes (1,000 a candidate
- * at the default LATE_REPEATS of 20; each PASS is printed).  Measured on 2
+ * at the default LATE_REPEATS of 20; each PASS is printed). Measured on 2
  * cores at load 2 to 78, 36 runs of this test: 0 PASS in 36,000 such
  * results of the clone(CLONE_VM) child (an unreaped child of the call is
  * LEAK "not proven final", found by the parent in /proc), 0 in 36,000 of
  * the SIGALRM handler, and 17 in 36,000 of the detached thread, whose test
- * failed in 15 of the 36 runs (with the sanitized harness, 4 runs: 0, 0,
- * 1 in 4,000): a thread that writes and ends between the
- * return and the worker's thread count, when the worker is preempted there,
- * leaves what a thread joined before the return leaves, which no count of
- * tasks tells apart (docs/harness/isolation.md, "Sealed at the return").
- * Before the sealing 239 of 360 PASS; with the seal and the thread count
- * alone, 6 in 18,000 at load 15 to 35.  LATE_REPEATS (default 20) sets how
- * many runs of each.
+ * failed in 15 of the 36 runs (with the sanitized harness, 4 runs: 0, 0, 1
+ * in 4,000): a thread that writes and ends between the return and the
+ * worker's thread count, when the worker is preempted there, leaves what a
+ * thread joined before the return leaves, which no count of tasks tells
+ * apart (docs/harness/isolation.md, "Sealed at the return"). Before the
+ * sealing 239 of 360 PASS; with the seal and the thread count alone, 6 in
+ * 18,000 at load 15 to 35. LATE_REPEATS (default 20) sets how many runs of
+ * each.
  */
 #include <criterion/criterion.h>
 #include <jansson.h>
