@@ -245,7 +245,7 @@ static int threads_left(slot *s)
 void census_after_batch(engine *e, slot *s, int said_strays, completion *out)
 {
     pid_t w = s->w.pid;
-    int strays = 0, children = census_final_children(s);
+    int strays = 0, listed = 0, children = census_final_children(s, &listed);
     if (said_strays || children > 0 || (children < 0 && reaper_children_running(w) > 0))
         strays += reaper_kill_descendants(w);
     strays += group_strays(e, s, out);
@@ -256,7 +256,7 @@ void census_after_batch(engine *e, slot *s, int said_strays, completion *out)
         out->threads = threads;
     } else {
         /* what ran past each return; a child killed above was not gone */
-        census_final(s, strays > 0 ? strays : children, out);
+        census_final(s, listed, out);
     }
     out->strays = strays;
     if (strays > 0 || threads > 0)

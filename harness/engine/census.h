@@ -46,21 +46,26 @@ void census_sample(slot *s, int at);
  */
 void census_after_batch(engine *e, slot *s, int said_strays, completion *out);
 
-/* Children of slot `s`'s worker running now (reaper_children_running),
- * when a request of its batch said it had a child when its call returned;
- * else -1, not looked at (census_final.c).  Before the strays are killed. */
-int census_final_children(const slot *s);
+/* Children of slot `s`'s worker running now, and into *listed all of them,
+ * running or ended and not reaped (reaper_children_listed; the worker
+ * reaps the ended ones only when its next batch begins, so each was
+ * started since the parent's last look: census_final.c).  Before the
+ * strays are killed. */
+int census_final_children(const slot *s, int *listed);
 
 /*
  * After a batch whose threads census_after_batch found parked or gone: for
  * each request, whether its output is proven final (census_final.c), into
  * s->unproven (out->unproven points to it): an interval timer was armed
- * when its call returned (ENGINE_UNPROVEN_TIMER), the worker had more
- * threads then than the parent counts in /proc now (ENGINE_UNPROVEN_THREADS:
- * one ran past the return and ended).  `children` (census_final_children's,
- * or the strays killed) is not used yet: see census_final.c.  The
- * counts at the return are the worker's word: they can only add a finding.
- * A worker with any such request is killed and reaped.
+ * when its call returned (ENGINE_UNPROVEN_TIMER); a process a call of the
+ * batch started had not been waited for, running or ended
+ * (ENGINE_UNPROVEN_CHILD): `children` of the worker the parent listed
+ * after the batch (census_final_children's *listed), for every request of
+ * the batch, or the worker's word at that request's seal; the worker had
+ * more threads then than the parent counts in /proc now
+ * (ENGINE_UNPROVEN_THREADS: one ran past the return and ended).  The
+ * worker's counts at the return can only add a finding.  A worker with any
+ * such request is killed and reaped.
  */
 void census_final(slot *s, int children, completion *out);
 

@@ -71,9 +71,10 @@ typedef struct engine_samples {
 
 /* Why a request's output is not proven final (completion.unproven): when
  * its call returned, an interval timer was armed; a thread ran that had
- * ended when the parent looked; a child process ran that had ended; (the
- * judge's, from the response alone, when the worker ended before the
- * parent looked) a thread the call started still ran. */
+ * ended when the parent looked; a child process the call started had not
+ * been waited for (running or ended); (the judge's, from the response
+ * alone, when the worker ended before the parent looked) a thread the call
+ * started still ran. */
 enum { ENGINE_UNPROVEN_TIMER = 1, ENGINE_UNPROVEN_THREADS, ENGINE_UNPROVEN_CHILD,
        ENGINE_UNPROVEN_STARTED };
 

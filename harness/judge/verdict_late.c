@@ -42,8 +42,9 @@ static const char *unproven_why(unsigned char why)
         return "a thread that ran when the call returned had ended when the harness looked "
                "(it may have written dst before dst was sealed)";
     case ENGINE_UNPROVEN_CHILD:
-        return "a child process that ran when the call returned had ended when the harness "
-               "looked (it may have written dst before dst was sealed)";
+        return "a process the call started (a child of the worker, running or ended) had not "
+               "been waited for when the call returned (it may have written dst before dst "
+               "was sealed)";
     case ENGINE_UNPROVEN_STARTED:
         return "a thread the call started still ran when it returned, and the worker ended "
                "before the harness could look (it may have written dst before dst was sealed)";
@@ -62,10 +63,13 @@ static unsigned char unproven(const stage *s, const arena *a, const completion *
     if (done->unproven)
         return ci >= 0 && ci <= ARENA_BIG ? done->unproven[ci] : 0;
     /* a worker that ended before the parent could look (a later request's
-     * death): a timer or its handler, or a thread its call started, was
-     * there at the return */
+     * death): a timer or its handler, a process its call started and did
+     * not wait for, or a thread its call started, was there at the
+     * return */
     if (rp->sealed_ok && rp->sealed_timer)
         return ENGINE_UNPROVEN_TIMER;
+    if (rp->sealed_ok && rp->sealed_children)
+        return ENGINE_UNPROVEN_CHILD;
     if (rp->sealed_ok && rp->call_threads > 0 && rp->sealed_threads > rp->call_threads)
         return ENGINE_UNPROVEN_STARTED;
     return 0;

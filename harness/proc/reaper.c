@@ -204,6 +204,17 @@ int reaper_children_running(pid_t pid)
     return running;
 }
 
+int reaper_children_listed(pid_t pid, int *running)
+{
+    pid_t kids[TREE_MAX];
+    int n = 0;
+    children_of(pid, kids, &n, TREE_MAX);
+    *running = 0;
+    for (int i = 0; i < n; i++)
+        *running += !ended(kids[i]);
+    return n;
+}
+
 /* The children of thread `tid` of the calling process, into out[0..max);
  * returns how many. */
 static int thread_children(pid_t tid, pid_t *out, int max)

@@ -55,6 +55,12 @@ int reaper_threads(pid_t pid);
  * hint. */
 int reaper_children_running(pid_t pid);
 
+/* Children of `pid` (of any of its threads), running or ended and not
+ * reaped (a zombie stays listed until its parent waits for it), read from
+ * /proc by the parent; those of them that have not ended into *running.
+ * One look at /proc/PID/task, as reaper_children_running's. */
+int reaper_children_listed(pid_t pid, int *running);
+
 /*
  * Children of the calling process in process group `pgid` that came after
  * `except` to the thread whose child `except` is, into found[0..max): for

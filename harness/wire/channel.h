@@ -52,8 +52,9 @@
  *      never a batch's answer);
  *   4. for each byte received on fd 3, carries out the batch in the arena
  *      (exec_batch) and writes one byte back to fd 4 (WORKER_STRAYS when
- *      children it started still run; the parent checks in /proc either
- *      way, census.h); at each memory sample of a repeat request it writes
+ *      it has a child, running or ended: it reaps the ended ones only when
+ *      its next batch begins; the parent checks in /proc either way,
+ *      census.h); at each memory sample of a repeat request it writes
  *      EXEC_SAMPLE and waits for a byte on fd 3 (exec.h).  EOF on fd 3 ends it.  A candidate
  *      that calls exit() ends it at once with its status, after writing
  *      WORKER_EXITING to fd 4 (when fd 4 is still open), so that the parent

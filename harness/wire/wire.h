@@ -173,7 +173,10 @@ typedef struct wire_response {
      * a finding, never remove one) */
     int32_t sealed_ok;                  /* 1: the pages were made read-only */
     int32_t sealed_threads;             /* the worker's threads then, 0: unknown */
-    int32_t sealed_children;            /* 1: it had a child process then */
+    int32_t sealed_children;            /* 1: it had a child process then
+                                           that it had not when the call
+                                           began (running, or ended and
+                                           not reaped: not waited for) */
     int32_t sealed_timer;               /* 1: an interval timer was armed then */
     int32_t late_write;                 /* a write into the sealed pages after
                                            the return (WIRE_LATE_*), 0: none */

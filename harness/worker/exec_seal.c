@@ -3,12 +3,14 @@
  * (exec_seal.h): mprotect read-only in the worker's address space, the
  * record of what of the candidate's could still run then, and the lookup
  * the fault handler makes.  Depends on exec_seal.h and Linux (/proc/self,
- * waitid's __WALL, the timer system calls).
+ * /proc/PID/task/TID/children, waitid's __WALL, the timer system calls).
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -85,7 +87,8 @@ void exec_seal_worker(void)
 }
 
 /* 1 when the worker has a child process (running, stopped or ended and
- * not reaped), any kind of clone: waitid with WNOWAIT takes nothing. */
+ * not reaped), any kind of clone, made by any of its threads: waitid with
+ * WNOWAIT takes nothing. */
 static int has_child(void)
 {
     siginfo_t si;
@@ -93,6 +96,71 @@ static int has_child(void)
     if (waitid(P_ALL, 0, &si, WEXITED | WSTOPPED | WNOHANG | WNOWAIT | __WALL) == 0)
         return 1;
     return errno != ECHILD;
+}
+
+/* The most children of the worker one look takes in. */
+#define SEAL_KIDS 256
+
+/* The worker's children (of every thread of it; running, or ended and not
+ * reaped: /proc/self/task/TID/children lists a zombie until it is reaped)
+ * into out[0..SEAL_KIDS); how many, or -1 when they cannot be listed (or
+ * there are more).  Directory reads, each open the sandbox observer's: only
+ * for a worker that had a child when its call began, which an honest
+ * candidate never leaves. */
+static int children_now(pid_t *out)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%ld/task", (long)worker_pid);
+    DIR *d = opendir(path);
+    if (!d)
+        return -1;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL && n >= 0) {
+        if (e->d_name[0] == '.')
+            continue;
+        char f[384];
+        snprintf(f, sizeof f, "%s/%s/children", path, e->d_name);
+        FILE *fp = fopen(f, "re");
+        if (!fp)
+            continue;   /* a thread that ended meanwhile */
+        long c;
+        while (n >= 0 && fscanf(fp, "%ld", &c) == 1)
+            n = n < SEAL_KIDS ? (out[n] = (pid_t)c, n + 1) : -1;
+        fclose(fp);
+    }
+    closedir(d);
+    return n;
+}
+
+/* The worker's children when the call began: whether it had any
+ * (has_child), and then which (children_now; -1: not known). */
+static int begin_any, begin_n;
+static pid_t begin_kids[SEAL_KIDS];
+
+/* 1 when the worker has a child now that it did not have when the call
+ * began (exec_seal_begin): a process the call started, running or ended,
+ * that nothing waited for before the return.  0 when it has none, or only
+ * those of before, or when that cannot be told (the worker's word can only
+ * add a finding). */
+static int child_of_call(void)
+{
+    if (!has_child())
+        return 0;
+    if (!begin_any)
+        return 1;
+    if (begin_n < 0)
+        return 0;
+    pid_t now[SEAL_KIDS];
+    int n = children_now(now);
+    for (int i = 0; i < n; i++) {
+        int old = 0;
+        for (int k = 0; k < begin_n && !old; k++)
+            old = now[i] == begin_kids[k];
+        if (!old)
+            return 1;
+    }
+    return 0;
 }
 
 /* 1 when the candidate installed a handler for SIGALRM, SIGVTALRM or
@@ -155,14 +223,18 @@ void exec_seal(const arena *a, int ci, uint8_t *view, size_t off, size_t len, wi
     __atomic_store_n(&s->len, hi - lo, __ATOMIC_RELEASE);
     r->sealed_ok = 1;
     r->sealed_threads = last_threads = threads;
-    r->sealed_children = has_child();
+    r->sealed_children = child_of_call();
     r->sealed_timer = timer_armed();
 }
 
 void exec_seal_begin(wire_response *r)
 {
-    if (worker_pid)
-        r->call_threads = last_threads;
+    if (!worker_pid)
+        return;
+    r->call_threads = last_threads;
+    /* one waitid when there is no child, as for an honest candidate */
+    begin_any = has_child();
+    begin_n = begin_any ? children_now(begin_kids) : 0;
 }
 
 void exec_unseal(int ci, uint8_t *view)

@@ -20,8 +20,10 @@
  * the return), makes [off, off + len) of `view` (the candidate's view of
  * `a`) read-only for the request whose response is `r`, in cell `ci`
  * (0..ARENA_BIG), then records into `r` those threads, whether it had a
- * child, and whether an interval timer (setitimer, timer_create) was armed
- * or a handler for SIGALRM, SIGVTALRM or SIGPROF installed.  A failure of
+ * child the call started (one it did not have when the call began,
+ * exec_seal_begin: running, or ended and not reaped, any kind of clone),
+ * and whether an interval timer (setitimer, timer_create) was armed or a
+ * handler for SIGALRM, SIGVTALRM or SIGPROF installed.  A failure of
  * mprotect leaves the pages as they were (sealed_ok 0).
  */
 void exec_seal(const arena *a, int ci, uint8_t *view, size_t off, size_t len,
@@ -29,7 +31,9 @@ void exec_seal(const arena *a, int ci, uint8_t *view, size_t off, size_t len,
 
 /* Records into `r` the worker's threads as its call begins
  * (call_threads: the count of the worker's last seal), to tell afterwards
- * whether the call left one running. */
+ * whether the call left one running, and notes the worker's children then
+ * (one waitid; their pids only when it has one), to tell at the seal which
+ * the call started. */
 void exec_seal_begin(wire_response *r);
 
 /* Gives cell `ci`'s sealed pages their access back (read-write) before

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "exec.h"
@@ -75,6 +76,17 @@ static _Noreturn void channel_failed(int fd, int err)
     _exit(0);
 }
 
+/* 1 when the worker has a child, running or ended (waitid WNOWAIT takes
+ * nothing): the hint WORKER_STRAYS, after which the parent looks. */
+static int has_children(void)
+{
+    siginfo_t si;
+    memset(&si, 0, sizeof si);
+    if (waitid(P_ALL, 0, &si, WEXITED | WSTOPPED | WNOHANG | WNOWAIT | __WALL) == 0)
+        return 1;
+    return errno != ECHILD;
+}
+
 _Noreturn void worker_run(const reshape_candidate *cand, arena *a, int forked)
 {
     serving = getpid();
@@ -92,8 +104,14 @@ _Noreturn void worker_run(const reshape_candidate *cand, arena *a, int forked)
             channel_failed(WORKER_FD_REQ, errno);
         if (n == 0)
             _exit(0);
+        /* the children the last batch left ended (or the parent killed
+         * them) are reaped only now, after the parent looked: a zombie is
+         * the kernel's record that a call started a process and did not
+         * wait for it (engine/census_final.c) */
+        while (waitpid(-1, NULL, WNOHANG | __WALL) > 0)
+            ;
         exec_batch(a, a->wview, cand);
-        if (reaper_children_alive() != 0)
+        if (has_children())
             c = WORKER_STRAYS;
         if (write(WORKER_FD_RESP, &c, 1) != 1)
             channel_failed(WORKER_FD_RESP, errno);

@@ -2,20 +2,24 @@
  * late_test.c - candidates that write dst after execute returned (issue
  * 42): a detached thread that writes as the call returns and ends, a
  * clone(CLONE_VM) child that writes 200 us later, a SIGALRM handler of a
- * 300 us itimer.  Each leaves dst as the harness staged it and returns OK,
+ * 300 us itimer. Each leaves dst as the harness staged it and returns OK,
  * so a PASS would be a forged one: runs over cases/onnx_reshape_14.yaml
  * (--variants dense,misaligned), in batches and one request per process
  * (--isolation fork), under --jobs 1 and 2, must name the late write and
- * give no PASS among the results whose dst holds bytes -- but for the
- * residual race (docs/harness/isolation.md, "Sealed at the return"): a
- * worker preempted between the return and its seal for longer than the
- * late writer waits, whose writer then wrote and ended inside that window.
- * Measured on 2 cores at load 15-20 with the final engine: 1 PASS (a
- * clone(CLONE_VM) child) in 9,000 such results of the plain harness, 0 in
- * 6,000 of the sanitized one; before the sealing 239 of 360.  So each
- * candidate may have at most one PASS per 1,000 results with bytes, each
- * logged: the lead decides whether that bound stands.  LATE_REPEATS
- * (default 20) sets how many runs of each.
+ * give no PASS among the results whose dst holds bytes (1,000 a candidate
+ * at the default LATE_REPEATS of 20; each PASS is printed). Measured on 2
+ * cores at load 2 to 78, 36 runs of this test: 0 PASS in 36,000 such
+ * results of the clone(CLONE_VM) child (an unreaped child of the call is
+ * LEAK "not proven final", found by the parent in /proc), 0 in 36,000 of
+ * the SIGALRM handler, and 17 in 36,000 of the detached thread, whose test
+ * failed in 15 of the 36 runs (with the sanitized harness, 4 runs: 0, 0, 1
+ * in 4,000): a thread that writes and ends between the return and the
+ * worker's thread count, when the worker is preempted there, leaves what a
+ * thread joined before the return leaves, which no count of tasks tells
+ * apart (docs/harness/isolation.md, "Sealed at the return"). Before the
+ * sealing 239 of 360 PASS; with the seal and the thread count alone, 6 in
+ * 18,000 at load 15 to 35. LATE_REPEATS (default 20) sets how many runs of
+ * each.
  */
 #include <criterion/criterion.h>
 #include <jansson.h>
@@ -78,10 +82,8 @@ static void run_many(const char *name, const char *tag, const char *const *more,
             ++*bytes;
             if (vd && !strcmp(vd, "PASS")) {
                 ++*pass;
-                /* stderr, not cr_log_error: Criterion exits 1 on any
-                 * logged warning or error, so a PASS within the bound
-                 * would fail the run all the same. */
-                fprintf(stderr, "late: %s (%s, run %d): PASS on %s/%s (the residual race)\n",
+                /* each named, and counted against the bound below */
+                fprintf(stderr, "late: %s (%s, run %d): PASS on %s/%s\n",
                         name, tag, i, json_string_value(json_object_get(e, "id")),
                         json_string_value(json_object_get(e, "variant")));
             }
@@ -114,8 +116,7 @@ static void never_passes(const char *name)
         cr_expect_gt(bytes, before, "%s (%s): no result with bytes", name, runs[r].tag);
         cr_expect_gt(named, 0, "%s (%s): no result names the late write", name, runs[r].tag);
     }
-    cr_expect_leq(pass, bytes / 1000, "%s: %ld of %ld results with bytes PASS (the residual "
-                  "race allows one per 1,000)", name, pass, bytes);
+    cr_expect_eq(pass, 0, "%s: %ld of %ld results with bytes PASS", name, pass, bytes);
 }
 
 Test(late, a_thread_that_writes_dst_as_the_call_returns_never_passes, .timeout = 900)
