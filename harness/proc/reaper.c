@@ -92,14 +92,13 @@ static int ended(pid_t pid)
     return (f[1] == 'Z' || f[1] == 'X') && threads_of(pid) <= 1;
 }
 
-/* Appends the children of `pid` (of every thread of it) to out[*n..max). */
-static void children_of(pid_t pid, pid_t *out, int *n, int max)
+int reaper_children_of(pid_t pid, pid_t *out, int *n, int max)
 {
     char path[64];
     snprintf(path, sizeof path, "/proc/%ld/task", (long)pid);
     DIR *d = opendir(path);
     if (!d)
-        return;
+        return -1;
     struct dirent *e;
     while ((e = readdir(d)) != NULL && *n < max) {
         if (e->d_name[0] == '.')
@@ -115,15 +114,16 @@ static void children_of(pid_t pid, pid_t *out, int *n, int max)
         fclose(fp);
     }
     closedir(d);
+    return 0;
 }
 
 /* Every process below `root`, breadth first, into out[0..max). */
 static int tree(pid_t root, pid_t *out, int max)
 {
     int n = 0;
-    children_of(root, out, &n, max);
+    reaper_children_of(root, out, &n, max);
     for (int i = 0; i < n; i++)
-        children_of(out[i], out, &n, max);
+        reaper_children_of(out[i], out, &n, max);
     return n;
 }
 
@@ -198,7 +198,7 @@ int reaper_children_running(pid_t pid)
 {
     pid_t kids[TREE_MAX];
     int n = 0, running = 0;
-    children_of(pid, kids, &n, TREE_MAX);
+    reaper_children_of(pid, kids, &n, TREE_MAX);
     for (int i = 0; i < n; i++)
         running += !ended(kids[i]);
     return running;
@@ -208,7 +208,7 @@ int reaper_children_listed(pid_t pid, int *running)
 {
     pid_t kids[TREE_MAX];
     int n = 0;
-    children_of(pid, kids, &n, TREE_MAX);
+    reaper_children_of(pid, kids, &n, TREE_MAX);
     *running = 0;
     for (int i = 0; i < n; i++)
         *running += !ended(kids[i]);
@@ -286,7 +286,7 @@ int reaper_sweep(const pid_t *known, int nknown)
     /* again while it finds any: a killed child's orphans come here */
     for (int round = 0; round < 100; round++) {
         int n = 0, found = 0;
-        children_of(getpid(), kids, &n, TREE_MAX);
+        reaper_children_of(getpid(), kids, &n, TREE_MAX);
         for (int i = 0; i < n; i++) {
             if (seen(known, nknown, kids[i]))
                 continue;

@@ -50,6 +50,14 @@ int reaper_sweep(const pid_t *known, int nknown);
  * gone: read by the parent, so nothing the process writes changes it. */
 int reaper_threads(pid_t pid);
 
+/* Appends the children of `pid` (of every thread of it; running, or ended
+ * and not reaped: /proc/PID/task/TID/children lists a zombie until it is
+ * waited for) to out[*n..max), from /proc/PID/task; a thread that ends
+ * meanwhile adds none.  Returns 0, or -1 when /proc/PID/task cannot be
+ * read.  Directory reads: in a confined worker each open is the sandbox
+ * observer's. */
+int reaper_children_of(pid_t pid, pid_t *out, int *n, int max);
+
 /* Children of `pid` (of any of its threads) that have not ended, read from
  * /proc by the parent: what a worker says about its children is only a
  * hint. */

@@ -6,7 +6,6 @@
  * /proc/PID/task/TID/children, waitid's __WALL, the timer system calls).
  */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -22,6 +21,7 @@
 #include <unistd.h>
 
 #include "exec_seal.h"
+#include "proc/proc.h"
 
 /* One cell's sealed pages, and the response of the request they are
  * of.  Read by the fault handler, in any thread or process sharing the
@@ -101,35 +101,18 @@ static int has_child(void)
 /* The most children of the worker one look takes in. */
 #define SEAL_KIDS 256
 
-/* The worker's children (of every thread of it; running, or ended and not
- * reaped: /proc/self/task/TID/children lists a zombie until it is reaped)
- * into out[0..SEAL_KIDS); how many, or -1 when they cannot be listed (or
- * there are more).  Directory reads, each open the sandbox observer's: only
- * for a worker that had a child when its call began, which an honest
- * candidate never leaves. */
+/* The worker's children (proc/reaper.h's reaper_children_of) into
+ * out[0..SEAL_KIDS); how many, or -1 when they cannot be listed (or there
+ * are more).  Only for a
+ * worker that had a child when its call began, which an honest candidate
+ * never leaves: each of its opens is the sandbox observer's. */
 static int children_now(pid_t *out)
 {
-    char path[64];
-    snprintf(path, sizeof path, "/proc/%ld/task", (long)worker_pid);
-    DIR *d = opendir(path);
-    if (!d)
-        return -1;
+    pid_t kids[SEAL_KIDS + 1];
     int n = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL && n >= 0) {
-        if (e->d_name[0] == '.')
-            continue;
-        char f[384];
-        snprintf(f, sizeof f, "%s/%s/children", path, e->d_name);
-        FILE *fp = fopen(f, "re");
-        if (!fp)
-            continue;   /* a thread that ended meanwhile */
-        long c;
-        while (n >= 0 && fscanf(fp, "%ld", &c) == 1)
-            n = n < SEAL_KIDS ? (out[n] = (pid_t)c, n + 1) : -1;
-        fclose(fp);
-    }
-    closedir(d);
+    if (reaper_children_of(worker_pid, kids, &n, SEAL_KIDS + 1) != 0 || n > SEAL_KIDS)
+        return -1;
+    memcpy(out, kids, (size_t)n * sizeof *kids);
     return n;
 }
 
