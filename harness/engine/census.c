@@ -246,7 +246,7 @@ void census_after_batch(engine *e, slot *s, int said_strays, completion *out)
 {
     pid_t w = s->w.pid;
     int strays = 0, listed = 0, children = census_final_children(s, &listed);
-    if (said_strays || children > 0 || (children < 0 && reaper_children_running(w) > 0))
+    if (said_strays || children > 0)
         strays += reaper_kill_descendants(w);
     strays += group_strays(e, s, out);
     int threads = e->hello.probe.device_type ? 0 : threads_left(s);

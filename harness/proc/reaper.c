@@ -27,6 +27,15 @@ int reaper_become_subreaper(void)
     return prctl(PR_SET_CHILD_SUBREAPER, 1) == 0 ? 0 : -1;
 }
 
+int reaper_has_child(void)
+{
+    siginfo_t si;
+    memset(&si, 0, sizeof si);
+    if (waitid(P_ALL, 0, &si, WEXITED | WSTOPPED | WNOHANG | WNOWAIT | __WALL) == 0)
+        return 1;
+    return errno != ECHILD;
+}
+
 int reaper_children_alive(void)
 {
     for (;;) {
@@ -192,16 +201,6 @@ static pid_t group_of(pid_t pid)
     if (!f || sscanf(f, " %c %ld %ld", &state, &ppid, &pgrp) != 3)
         return -1;
     return (pid_t)pgrp;
-}
-
-int reaper_children_running(pid_t pid)
-{
-    pid_t kids[TREE_MAX];
-    int n = 0, running = 0;
-    reaper_children_of(pid, kids, &n, TREE_MAX);
-    for (int i = 0; i < n; i++)
-        running += !ended(kids[i]);
-    return running;
 }
 
 int reaper_children_listed(pid_t pid, int *running)

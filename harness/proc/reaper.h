@@ -3,8 +3,8 @@
  *
  * A worker is a child subreaper (PR_SET_CHILD_SUBREAPER): whatever the
  * candidate forks, setsid()s or double-forks stays below it while it
- * lives, and after each batch it checks for children still running
- * (reaper_children_alive); the parent then kills them
+ * lives, and after each batch it tells whether it has a child
+ * (reaper_has_child); the parent looks itself, then kills them
  * (reaper_kill_descendants) and judges the batch's request LEAK "left N
  * processes running".  The harness is a subreaper too, so that what a dead
  * worker left behind comes to it; reaper_sweep kills and reaps those.  The
@@ -28,6 +28,11 @@ int reaper_become_subreaper(void);
  * running child's own children count once they are orphaned to the worker.
  */
 int reaper_children_alive(void);
+
+/* 1 when the calling process has a child, any kind of clone, of any of
+ * its threads: running, stopped, or ended and not reaped (waitid with
+ * WNOWAIT, which takes nothing); 0 when it has none.  One system call. */
+int reaper_has_child(void);
 
 /*
  * For the parent: SIGKILLs every process below `root` (its children, their
@@ -58,15 +63,10 @@ int reaper_threads(pid_t pid);
  * observer's. */
 int reaper_children_of(pid_t pid, pid_t *out, int *n, int max);
 
-/* Children of `pid` (of any of its threads) that have not ended, read from
- * /proc by the parent: what a worker says about its children is only a
- * hint. */
-int reaper_children_running(pid_t pid);
-
 /* Children of `pid` (of any of its threads), running or ended and not
  * reaped (a zombie stays listed until its parent waits for it), read from
  * /proc by the parent; those of them that have not ended into *running.
- * One look at /proc/PID/task, as reaper_children_running's. */
+ * One look at /proc/PID/task. */
 int reaper_children_listed(pid_t pid, int *running);
 
 /*

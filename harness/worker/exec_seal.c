@@ -3,10 +3,9 @@
  * (exec_seal.h): mprotect read-only in the worker's address space, the
  * record of what of the candidate's could still run then, and the lookup
  * the fault handler makes.  Depends on exec_seal.h and Linux (/proc/self,
- * /proc/PID/task/TID/children, waitid's __WALL, the timer system calls).
+ * /proc/PID/task/TID/children (proc/reaper.h), the timer system calls).
  */
 #define _GNU_SOURCE
-#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -16,7 +15,6 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -86,40 +84,26 @@ void exec_seal_worker(void)
     last_threads = threads_now();
 }
 
-/* 1 when the worker has a child process (running, stopped or ended and
- * not reaped), any kind of clone, made by any of its threads: waitid with
- * WNOWAIT takes nothing. */
-static int has_child(void)
-{
-    siginfo_t si;
-    memset(&si, 0, sizeof si);
-    if (waitid(P_ALL, 0, &si, WEXITED | WSTOPPED | WNOHANG | WNOWAIT | __WALL) == 0)
-        return 1;
-    return errno != ECHILD;
-}
-
 /* The most children of the worker one look takes in. */
 #define SEAL_KIDS 256
 
 /* The worker's children (proc/reaper.h's reaper_children_of) into
- * out[0..SEAL_KIDS); how many, or -1 when they cannot be listed (or there
- * are more).  Only for a
- * worker that had a child when its call began, which an honest candidate
- * never leaves: each of its opens is the sandbox observer's. */
-static int children_now(pid_t *out)
+ * out[0..SEAL_KIDS]; how many, or -1 when they cannot be listed or there
+ * are more than SEAL_KIDS.  Only for a worker that had a child when its
+ * call began, which an honest candidate never leaves: each of its opens
+ * is the sandbox observer's. */
+static int children_now(pid_t out[SEAL_KIDS + 1])
 {
-    pid_t kids[SEAL_KIDS + 1];
     int n = 0;
-    if (reaper_children_of(worker_pid, kids, &n, SEAL_KIDS + 1) != 0 || n > SEAL_KIDS)
+    if (reaper_children_of(worker_pid, out, &n, SEAL_KIDS + 1) != 0 || n > SEAL_KIDS)
         return -1;
-    memcpy(out, kids, (size_t)n * sizeof *kids);
     return n;
 }
 
 /* The worker's children when the call began: whether it had any
- * (has_child), and then which (children_now; -1: not known). */
+ * (reaper_has_child), and then which (children_now; -1: not known). */
 static int begin_any, begin_n;
-static pid_t begin_kids[SEAL_KIDS];
+static pid_t begin_kids[SEAL_KIDS + 1];
 
 /* 1 when the worker has a child now that it did not have when the call
  * began (exec_seal_begin): a process the call started, running or ended,
@@ -128,13 +112,13 @@ static pid_t begin_kids[SEAL_KIDS];
  * add a finding). */
 static int child_of_call(void)
 {
-    if (!has_child())
+    if (!reaper_has_child())
         return 0;
     if (!begin_any)
         return 1;
     if (begin_n < 0)
         return 0;
-    pid_t now[SEAL_KIDS];
+    pid_t now[SEAL_KIDS + 1];
     int n = children_now(now);
     for (int i = 0; i < n; i++) {
         int old = 0;
@@ -216,7 +200,7 @@ void exec_seal_begin(wire_response *r)
         return;
     r->call_threads = last_threads;
     /* one waitid when there is no child, as for an honest candidate */
-    begin_any = has_child();
+    begin_any = reaper_has_child();
     begin_n = begin_any ? children_now(begin_kids) : 0;
 }
 

@@ -76,17 +76,6 @@ static _Noreturn void channel_failed(int fd, int err)
     _exit(0);
 }
 
-/* 1 when the worker has a child, running or ended (waitid WNOWAIT takes
- * nothing): the hint WORKER_STRAYS, after which the parent looks. */
-static int has_children(void)
-{
-    siginfo_t si;
-    memset(&si, 0, sizeof si);
-    if (waitid(P_ALL, 0, &si, WEXITED | WSTOPPED | WNOHANG | WNOWAIT | __WALL) == 0)
-        return 1;
-    return errno != ECHILD;
-}
-
 _Noreturn void worker_run(const reshape_candidate *cand, arena *a, int forked)
 {
     serving = getpid();
@@ -111,7 +100,7 @@ _Noreturn void worker_run(const reshape_candidate *cand, arena *a, int forked)
         while (waitpid(-1, NULL, WNOHANG | __WALL) > 0)
             ;
         exec_batch(a, a->wview, cand);
-        if (has_children())
+        if (reaper_has_child())
             c = WORKER_STRAYS;
         if (write(WORKER_FD_RESP, &c, 1) != 1)
             channel_failed(WORKER_FD_RESP, errno);
