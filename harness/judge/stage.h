@@ -110,6 +110,17 @@ int judge_job(stage *s, const arena *a, const completion *done, int strict, int 
 int judge_ran_past_return(const stage *s, const arena *a, const completion *done);
 
 /*
+ * 1 when the only thing judge_job would find past the return of `s`'s
+ * job, after `done`, is a thread that ran when the call returned and had
+ * ended when the parent looked (ENGINE_UNPROVEN_THREADS; no write into
+ * the sealed output): the one finding a conformant candidate that starts
+ * and joins a thread per call can also meet, when the joined thread is
+ * still ending as the call returns.  For run/batch_end.c, which runs such
+ * a request once more alone before it is LEAK "not proven final".
+ */
+int judge_unproven_thread(const stage *s, const arena *a, const completion *done);
+
+/*
  * Offset of the first byte of arena [off, off + len) that differs from
  * the canary stream `seed` at stream offset off - lo, or -1.  The stream
  * is generated again piece by piece; nothing is stored.

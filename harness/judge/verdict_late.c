@@ -81,6 +81,13 @@ int judge_ran_past_return(const stage *s, const arena *a, const completion *done
     return __atomic_load_n(&rp->late_write, __ATOMIC_ACQUIRE) != 0 || unproven(s, a, done) != 0;
 }
 
+int judge_unproven_thread(const stage *s, const arena *a, const completion *done)
+{
+    const wire_response *rp = arena_response(s->cl, a->pview);
+    return __atomic_load_n(&rp->late_write, __ATOMIC_ACQUIRE) == 0 &&
+           unproven(s, a, done) == ENGINE_UNPROVEN_THREADS;
+}
+
 void verdict_after_return(const stage *s, const arena *a, const completion *done, result *out,
                           int n)
 {

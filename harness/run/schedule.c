@@ -149,6 +149,7 @@ void schedule_run(engine *e, const case_set *set, const job *jobs, int njobs, in
         small[i] = (char)job_fits_small(&jobs[i], set);
     int threads = engine_isolation(e) == ISO_WORKER && (nslots > 1 || most_slots > nslots);
     run r = {.q = {jobs, small, 0, njobs, xmalloc((size_t)(njobs ? njobs : 1) * sizeof(int)), 0,
+                   xcalloc((size_t)(njobs ? njobs : 1), 1),
                    xcalloc((size_t)(njobs ? njobs : 1), 1)},
              .e = e, .set = set, .strict = strict, .timeout_ms = timeout_ms, .seed = seed,
              .sink = sink, .ctx = ctx, .batches = batches,
@@ -203,4 +204,5 @@ void schedule_run(engine *e, const case_set *set, const job *jobs, int njobs, in
     free(small);
     free(r.q.back);
     free(r.q.alone);
+    free(r.q.again);
 }

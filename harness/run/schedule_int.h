@@ -38,6 +38,9 @@ typedef struct queue {
     int *back, nback;           /* a stack: the top runs first */
     char *alone;                /* a handed back job that runs alone, in a
                                    process no other request touched */
+    char *again;                /* a job that ran once more alone after a
+                                   thread of its call ended unseen
+                                   (judge_unproven_thread) */
 } queue;
 
 /* A slot thread's own: its batch and the engine's slot it drives. */

@@ -32,6 +32,11 @@ const char *run_broken_dir(void)
     return env_or("BROKEN_DIR", "build/broken");
 }
 
+const char *run_test_cands_dir(void)
+{
+    return env_or("HARNESS_CANDS", "build/tests/harness_cands");
+}
+
 const char *run_reference_path(void)
 {
     return env_or("REFERENCE_SO", "build/libreshape_ref.so");

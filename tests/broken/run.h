@@ -12,6 +12,9 @@
 const char *run_harness_path(void);   /* RESHAPE_CONFORM, or
                                          build/reshape-conform */
 const char *run_broken_dir(void);     /* BROKEN_DIR, or build/broken */
+const char *run_test_cands_dir(void); /* HARNESS_CANDS, or
+                                         build/tests/harness_cands: the
+                                         harness tests' candidates */
 const char *run_reference_path(void); /* REFERENCE_SO, or
                                          build/libreshape_ref.so */
 const char *run_cases_dir(void);      /* CASES_DIR, or cases */
