@@ -53,7 +53,11 @@ void census_final(slot *s, int children, completion *out)
              * is killed as well (census_after_batch: LEAK "left N
              * processes running") */
             why = ENGINE_UNPROVEN_CHILD;
-        } else if (threads > 1) {
+        } else if (threads > 1 && !__atomic_load_n(&rp->sealed_quiet, __ATOMIC_RELAXED)) {
+            /* unless the worker, pinned to one CPU, proved that nothing
+             * else of the candidate's ran between the return and the seal
+             * (exec_window.h): then a thread it counted that the parent did
+             * not was one ending, and dst is what the call left */
             if (look < 0)
                 look = reaper_threads(s->w.pid);
             if (look > 0 && threads > look)

@@ -249,6 +249,8 @@ void stage_job(stage *s, arena *a, const cell *cl, const case_set *set, const jo
     memset(q, 0, offsetof(wire_request, call) + sizeof q->call[0]);
     q->seq = seq;
     q->ncalls = 1;
+    q->pinned = s->pinned;
+    s->pinned = 0;
     const rcase *c = &set->cases[j->cases[0]];
     if (j->v == V_THREADS) {
         stage_threads(s, a, q);

@@ -65,6 +65,9 @@ typedef struct stage {
     wire_request req;           /* the request as staged */
     const int64_t *err_dst_dims;/* stage_job_dst: an error case's dst dims */
     int32_t err_dst_rank;
+    int pinned;                 /* set before stage_job, which takes it into
+                                   the request (wire_request.pinned) and
+                                   clears it */
 
     /* threads */
     int iters;
@@ -119,6 +122,12 @@ int judge_ran_past_return(const stage *s, const arena *a, const completion *done
  * a request once more alone before it is LEAK "not proven final".
  */
 int judge_unproven_thread(const stage *s, const arena *a, const completion *done);
+
+/* 1 when the worker, pinned to one CPU for `s`'s request (stage.pinned),
+ * proved that nothing of the candidate's ran between the call's return and
+ * the seal (worker/exec_window.h): the worker's word, which here only
+ * takes back the thread count's finding of that same word. */
+int judge_proven_quiet(const stage *s, const arena *a);
 
 /*
  * Offset of the first byte of arena [off, off + len) that differs from

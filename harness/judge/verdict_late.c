@@ -88,6 +88,12 @@ int judge_unproven_thread(const stage *s, const arena *a, const completion *done
            unproven(s, a, done) == ENGINE_UNPROVEN_THREADS;
 }
 
+int judge_proven_quiet(const stage *s, const arena *a)
+{
+    const wire_response *rp = arena_response(s->cl, a->pview);
+    return __atomic_load_n(&rp->sealed_quiet, __ATOMIC_RELAXED) == 1;
+}
+
 void verdict_after_return(const stage *s, const arena *a, const completion *done, result *out,
                           int n)
 {

@@ -33,9 +33,14 @@ int job_fits_small(const job *j, const case_set *set)
 static void stage_and_submit(run *r, batch *b, int i)
 {
     arena *a = engine_arena(r->e, i);
-    for (int k = 0; k < b->n; k++)
+    b->pinned = b->alone && b->n == 1 && r->q.again[b->jobs[0]];
+    for (int k = 0; k < b->n; k++) {
+        /* a second run after a thread ended unseen proves its return
+         * quiet on one CPU (run/batch_end.c) */
+        b->stages[b->cells[k]].pinned = b->pinned;
         stage_job(&b->stages[b->cells[k]], a, &a->cells[b->cells[k]], r->set,
                   &r->q.jobs[b->jobs[k]], r->q.jobs[b->jobs[k]].seq, r->seed);
+    }
     char *err = NULL;
     if (b->alone)
         engine_fresh(r->e, i);

@@ -24,6 +24,16 @@
  * budget would have made a TIMEOUT. */
 #define SCHEDULE_RERUN_NOTE "run again with the full budget"
 
+/* What the detail of a result says once its request ran once more alone
+ * because a thread that ran at its return had ended when the harness
+ * looked (run/batch_end.c): "...; run again alone on one CPU after a
+ * thread ended unseen: its return proven quiet" (nothing of the
+ * candidate's ran between the return and the seal: worker/exec_window.h),
+ * or "...: its return not proven quiet" (the worker was switched out
+ * there, or cannot tell), and then the thread count decides as in the
+ * first run. */
+#define SCHEDULE_PINNED_NOTE "run again alone on one CPU after a thread ended unseen"
+
 /* Receives one result; owns its strings from then on. */
 typedef void (*result_sink)(void *ctx, result *r);
 

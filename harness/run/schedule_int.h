@@ -23,6 +23,9 @@ typedef struct batch {
     int cells[ARENA_CELLS];
     stage stages[ARENA_CELLS + 1];
     int alone;                  /* one job that runs in a fresh process */
+    int pinned;                 /* that job's second run, on one CPU
+                                   (wire_request.pinned): its worker serves
+                                   no other batch */
     int njudged;                /* results judged, not yet in the sink */
     result judged[ARENA_CELLS * WIRE_THREADS];
     int nfollow;                /* judged[follow_at[k]] calls for follow[k] */
@@ -38,9 +41,9 @@ typedef struct queue {
     int *back, nback;           /* a stack: the top runs first */
     char *alone;                /* a handed back job that runs alone, in a
                                    process no other request touched */
-    char *again;                /* a job that ran once more alone after a
-                                   thread of its call ended unseen
-                                   (judge_unproven_thread) */
+    char *again;                /* how many times a job ran once more alone,
+                                   on one CPU, after a thread of its call
+                                   ended unseen (judge_unproven_thread) */
 } queue;
 
 /* A slot thread's own: its batch and the engine's slot it drives. */

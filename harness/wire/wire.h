@@ -94,6 +94,10 @@ typedef struct wire_request {
                                            call[t].dst.data_off + i * slot_bytes */
     int32_t warmup, calls, sample_every;/* repeat */
     int32_t budget_ms;                  /* threads: stop calling after this long */
+    int32_t pinned;                     /* 1: a request run once more alone after
+                                           a thread ended unseen: the worker pins
+                                           itself to one CPU and proves the
+                                           return quiet (worker/exec_window.h) */
     wire_call call[WIRE_THREADS];
 } wire_request;
 
@@ -178,6 +182,11 @@ typedef struct wire_response {
                                            began (running, or ended and
                                            not reaped: not waited for) */
     int32_t sealed_timer;               /* 1: an interval timer was armed then */
+    int32_t sealed_quiet;               /* 1: pinned, and nothing of the
+                                           candidate's ran between the return
+                                           and the seal (exec_window.h): a
+                                           thread the worker counted then and
+                                           the parent did not is no finding */
     int32_t late_write;                 /* a write into the sealed pages after
                                            the return (WIRE_LATE_*), 0: none */
     int32_t call_threads;               /* the worker's threads when the call

@@ -30,6 +30,7 @@
 #include "exec_device.h"
 #include "exec_int.h"
 #include "exec_seal.h"
+#include "exec_window.h"
 
 #ifdef HARNESS_ASAN
 size_t __sanitizer_get_current_allocated_bytes(void);
@@ -129,6 +130,35 @@ static void run_repeat(const arena *a, const cell *cl, const wire_request *q, wi
     r->status = r->repeat_bad_call < 0 ? RESHAPE_OK : r->repeat_bad_status;
 }
 
+/* Whether this worker pinned itself for a pinned request
+ * (exec_window_pin): 0 not tried, 1 pinned, -1 it could not. */
+static int window;
+
+/* Calls infer_shape or execute for `k` (`infer`), in a quiet window
+ * (exec_window.h) when request `q` is pinned and the worker could pin
+ * itself, sealing [off, off + len); 1 into r->sealed_quiet when the window
+ * proved quiet.  The caller seals afterwards in any case (exec_seal), which
+ * records the seal for the fault handler. */
+static int call_candidate(const reshape_candidate *cand, const abuse_call *k, int infer,
+                          const wire_request *q, wire_response *r, const arena *a,
+                          uint8_t *view, size_t off, size_t len)
+{
+    if (q->pinned && !window && exec_seal_active())
+        window = exec_window_pin() ? 1 : -1;
+    if (!q->pinned || window != 1)
+        return infer ? cand->infer_shape(k->pparams, k->psrc, k->out_rank, k->out_dims)
+                     : cand->execute(k->pparams, k->psrc, k->pdst);
+    size_t lo, hi;
+    exec_seal_span(a, off, len, &lo, &hi);
+    exec_window_fn fn = infer ? (exec_window_fn)cand->infer_shape : (exec_window_fn)cand->execute;
+    void *a2 = infer ? (void *)k->out_rank : (void *)k->pdst;
+    int quiet;
+    int st = exec_window_call(fn, (void *)k->pparams, (void *)k->psrc, a2,
+                              infer ? (void *)k->out_dims : NULL, view + lo, hi - lo, &quiet);
+    r->sealed_quiet = quiet;
+    return st;
+}
+
 void exec_request(const arena *a, const cell *cl, uint8_t *view, const reshape_candidate *cand)
 {
     const wire_request *q = arena_request(cl, view);
@@ -180,7 +210,7 @@ void exec_request(const arena *a, const cell *cl, uint8_t *view, const reshape_c
     abuse_apply((case_abuse)w->abuse, k);
     if (q->kind == REQ_INFER) {
         r->phase = PHASE_INFER;
-        r->status = cand->infer_shape(k->pparams, k->psrc, k->out_rank, k->out_dims);
+        r->status = call_candidate(cand, k, 1, q, r, a, view, cl->out_off, a->page);
         exec_seal(a, ci, view, cl->out_off, a->page, r);
         r->out_rank = *(int32_t *)(view + WIRE_OUT_RANK_OFF(a, cl));
     } else {
@@ -193,7 +223,10 @@ void exec_request(const arena *a, const cell *cl, uint8_t *view, const reshape_c
         if (!on_device)
             guard_before_dst(a, cl, view, &w->dst, 1);
         r->phase = PHASE_EXECUTE;
-        r->status = cand->execute(k->pparams, k->psrc, k->pdst);
+        if (on_device)
+            r->status = cand->execute(k->pparams, k->psrc, k->pdst);
+        else
+            r->status = call_candidate(cand, k, 0, q, r, a, view, cl->dst_off, cl->dst_size);
         if (on_device) {
             exec_device_sync(cand);
             exec_device_unstage(&m, a, view);

@@ -215,7 +215,8 @@ void exec_seal(const arena *a, int ci, uint8_t *view, size_t off, size_t len, wi
      * against a system call's entry; a signal handler of a timer's signal
      * that runs before the seal is found by timer_armed below */
     int threads = threads_now();
-    size_t lo = off / a->page * a->page, hi = (off + len + a->page - 1) / a->page * a->page;
+    size_t lo, hi;
+    exec_seal_span(a, off, len, &lo, &hi);
     if (mprotect(view + lo, hi - lo, PROT_READ) != 0)
         return;
     seal *s = &seals[ci];
@@ -229,6 +230,11 @@ void exec_seal(const arena *a, int ci, uint8_t *view, size_t off, size_t len, wi
     r->sealed_timer = timer_armed();
     if (++seals_done == 2)
         open_task();
+}
+
+int exec_seal_active(void)
+{
+    return worker_pid != 0;
 }
 
 void exec_seal_begin(wire_response *r)

@@ -29,6 +29,18 @@
 void exec_seal(const arena *a, int ci, uint8_t *view, size_t off, size_t len,
                wire_response *r);
 
+/* The pages exec_seal seals for [off, off + len) of arena `a`: [*lo, *hi),
+ * `off` rounded down and `off + len` up to a page. */
+static inline void exec_seal_span(const arena *a, size_t off, size_t len, size_t *lo, size_t *hi)
+{
+    *lo = off / a->page * a->page;
+    *hi = (off + len + a->page - 1) / a->page * a->page;
+}
+
+/* 1 in a worker process (exec_seal_worker ran), 0 with --isolation none,
+ * where the calls run in the harness's own process. */
+int exec_seal_active(void);
+
 /* Records into `r` the worker's threads as its call begins
  * (call_threads: the count of the worker's last seal), to tell afterwards
  * whether the call left one running, and notes the worker's children then

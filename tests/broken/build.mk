@@ -47,7 +47,8 @@ BROKEN_RUNS_SAN := $(BUILD)/broken/runs-san
 
 # Everything the runs load: the candidates, the reference, the harness.
 BROKEN_NEEDS := $(BROKEN_SOS) $(BUILD)/libreshape_ref.so $(BUILD)/reshape-conform \
-                $(BUILD)/slow/slow_100x.so $(BUILD)/tests/harness_cands/joins_a_thread_per_call.so
+                $(BUILD)/slow/slow_100x.so $(BUILD)/tests/harness_cands/joins_a_thread_per_call.so \
+                $(BUILD)/tests/harness_cands/signals_done_then_ends.so
 
 # The table of this run (each candidate on the files that caught it first)
 # goes to build/broken/README.md, so that table.py runs on every make test.
