@@ -12,8 +12,10 @@
 
 /* The most runs alone on one CPU a request whose thread ended unseen
  * gets (judge_unproven_thread): each is proven quiet but for about 1 in
- * 100, when the kernel switched the worker out in the window, measured
- * with tests/harness/candidates/signals_done_then_ends.c. */
+ * 100, when the kernel switched the worker out in the window (measured
+ * with tests/harness/candidates/signals_done_then_ends.c: 4 to 10 of about
+ * 700 a whole-suite run; with at most 3, one request under make
+ * test-broken's load was not proven in all 3). */
 #define UNPROVEN_RUNS 6
 
 /* Big-cell memory above this is given back after its job. */

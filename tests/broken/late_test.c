@@ -17,10 +17,13 @@
  * worker's thread count, when the worker is preempted there, leaves what a
  * thread joined before the return leaves, which no count of tasks tells
  * apart (docs/harness/isolation.md, "Sealed at the return"), so its test
- * allows 5 a 1,000 and prints each PASS; the other two allow none.  Since a
- * request whose only finding is a thread gone unseen runs once more alone
- * (run/batch_end.c), the thread has a second chance at that race: 17 in
- * 20,000 in 20 runs at load 4 to 5.  Before the
+ * allows 5 a 1,000 and prints each PASS; the other two allow none.  When a
+ * request whose only finding is a thread gone unseen ran once more alone
+ * and counted again, the thread had a second chance at that race: 17 in
+ * 20,000 in 20 runs at load 4 to 5; that run is now on one CPU with its
+ * return proven quiet (run/batch_end.c, worker/exec_window.h), which leaves
+ * the thread no window (on another 2-core machine: 0 in 6,000 with it, 0 in
+ * 14,000 without).  Before the
  * sealing 239 of 360 PASS; with the seal and the thread count alone, 6 in
  * 18,000 at load 15 to 35. LATE_REPEATS (default 20) sets how many runs of
  * each.
