@@ -154,6 +154,7 @@ static void stage_single(stage *s, arena *a, const rcase *c, wire_request *q, si
     w->layout = layout_flags(&s->src_l, 1) | layout_flags(&s->dst_l, 0) |
                 (in_place ? RESHAPE_LAYOUT_IN_PLACE : 0);
     q->kind = REQ_EXECUTE;
+    q->dst_bytes = (int64_t)s->dst_bytes;
     if (v == V_REPEAT) {
         q->kind = REQ_REPEAT;
         q->warmup = PLAN_REPEAT_WARMUP;

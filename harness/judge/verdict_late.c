@@ -26,6 +26,8 @@ static const char *late_who(int32_t who)
                                    "(clone(CLONE_VM))";
     case WIRE_LATE_WORKER: return "on the worker's own thread (a signal handler, or a "
                                   "later call)";
+    case WIRE_LATE_UNSEEN: return "before the seal took effect: the bytes differ from a copy "
+                                  "made right after the return";
     default: return "by the candidate";
     }
 }

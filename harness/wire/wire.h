@@ -61,7 +61,9 @@ enum wire_kind {
  * (wire_response.late_write): a thread of the worker, another process
  * sharing its memory (clone(CLONE_VM)), the worker's own thread (a signal
  * handler, or a later call). */
-enum wire_late { WIRE_LATE_THREAD = 1, WIRE_LATE_PROCESS, WIRE_LATE_WORKER };
+enum wire_late { WIRE_LATE_THREAD = 1, WIRE_LATE_PROCESS, WIRE_LATE_WORKER,
+                 WIRE_LATE_UNSEEN /* dst's bytes changed between the return and
+                                     the seal (exec_window_changed) */ };
 
 /* Where the worker is, for the crash detail. */
 enum wire_phase { PHASE_IDLE, PHASE_SUPPORTS, PHASE_INFER, PHASE_EXECUTE, PHASE_LAST_ERROR };
@@ -98,6 +100,11 @@ typedef struct wire_request {
                                            a thread ended unseen: the worker pins
                                            itself to one CPU and proves the
                                            return quiet (worker/exec_window.h) */
+    int32_t unused;
+    int64_t dst_bytes;                  /* execute: dst's buffer from
+                                           call[0].dst.data_off (its span), whose
+                                           head and tail the worker copies right
+                                           after the return (exec_window.h) */
     wire_call call[WIRE_THREADS];
 } wire_request;
 

@@ -134,29 +134,51 @@ static void run_repeat(const arena *a, const cell *cl, const wire_request *q, wi
  * (exec_window_pin): 0 not tried, 1 pinned, -1 it could not. */
 static int window;
 
-/* Calls infer_shape or execute for `k` (`infer`), in a quiet window
- * (exec_window.h) when request `q` is pinned and the worker could pin
- * itself, sealing [off, off + len); 1 into r->sealed_quiet when the window
- * proved quiet.  The caller seals afterwards in any case (exec_seal), which
- * records the seal for the fault handler. */
+/* Calls infer_shape or execute for `k` (`infer`), through the window
+ * (exec_window.h) where there is one: for execute always, with dst's
+ * [dst, dst + dst_len) copied right after the return, for infer_shape when
+ * request `q` is pinned; [off, off + len) sealed in it, and 1 into
+ * r->sealed_quiet when it proved the return quiet.  The caller seals
+ * afterwards in any case (exec_seal), which records the seal for the fault
+ * handler. */
 static int call_candidate(const reshape_candidate *cand, const abuse_call *k, int infer,
                           const wire_request *q, wire_response *r, const arena *a,
-                          uint8_t *view, size_t off, size_t len)
+                          uint8_t *view, size_t off, size_t len, const uint8_t *dst,
+                          size_t dst_len)
 {
     if (q->pinned && !window && exec_seal_active())
         window = exec_window_pin() ? 1 : -1;
-    if (!q->pinned || window != 1)
+    if (!exec_window_available() || !exec_seal_active() || (infer && window != 1))
         return infer ? cand->infer_shape(k->pparams, k->psrc, k->out_rank, k->out_dims)
                      : cand->execute(k->pparams, k->psrc, k->pdst);
     size_t lo, hi;
     exec_seal_span(a, off, len, &lo, &hi);
-    exec_window_fn fn = infer ? (exec_window_fn)cand->infer_shape : (exec_window_fn)cand->execute;
-    void *a2 = infer ? (void *)k->out_rank : (void *)k->pdst;
-    int quiet;
-    int st = exec_window_call(fn, (void *)k->pparams, (void *)k->psrc, a2,
-                              infer ? (void *)k->out_dims : NULL, view + lo, hi - lo, &quiet);
-    r->sealed_quiet = quiet;
-    return st;
+    struct stat st;
+    exec_window_req w = {
+        infer ? (exec_window_fn)cand->infer_shape : (exec_window_fn)cand->execute,
+        {(void *)k->pparams, (void *)k->psrc, infer ? (void *)k->out_rank : (void *)k->pdst,
+         infer ? (void *)k->out_dims : NULL},
+        view + lo, hi - lo, dst, dst_len, exec_seal_task_fd(), &st};
+    int quiet, counted;
+    int status = exec_window_call(&w, &quiet, &counted);
+    if (counted && exec_seal_active())
+        exec_seal_counted(&st);
+    r->sealed_quiet = q->pinned && quiet;
+    return status;
+}
+
+/* The bytes of dst the window copies: the request's dst buffer (its
+ * span from call[0].dst.data_off, q->dst_bytes) within cell `cl`'s dst
+ * area; *len 0 when there is none. */
+static const uint8_t *snap_span(const cell *cl, const wire_request *q, uint8_t *view,
+                                size_t *len)
+{
+    int64_t at = q->call[0].dst.data_off, end = (int64_t)(cl->dst_off + cl->dst_size);
+    *len = 0;
+    if (at < (int64_t)cl->dst_off || at >= end || q->dst_bytes <= 0)
+        return NULL;
+    *len = (size_t)(q->dst_bytes < end - at ? q->dst_bytes : end - at);
+    return view + at;
 }
 
 void exec_request(const arena *a, const cell *cl, uint8_t *view, const reshape_candidate *cand)
@@ -210,7 +232,7 @@ void exec_request(const arena *a, const cell *cl, uint8_t *view, const reshape_c
     abuse_apply((case_abuse)w->abuse, k);
     if (q->kind == REQ_INFER) {
         r->phase = PHASE_INFER;
-        r->status = call_candidate(cand, k, 1, q, r, a, view, cl->out_off, a->page);
+        r->status = call_candidate(cand, k, 1, q, r, a, view, cl->out_off, a->page, NULL, 0);
         exec_seal(a, ci, view, cl->out_off, a->page, r);
         r->out_rank = *(int32_t *)(view + WIRE_OUT_RANK_OFF(a, cl));
     } else {
@@ -223,10 +245,13 @@ void exec_request(const arena *a, const cell *cl, uint8_t *view, const reshape_c
         if (!on_device)
             guard_before_dst(a, cl, view, &w->dst, 1);
         r->phase = PHASE_EXECUTE;
+        size_t snap_len = 0;
+        const uint8_t *snap = on_device ? NULL : snap_span(cl, q, view, &snap_len);
         if (on_device)
             r->status = cand->execute(k->pparams, k->psrc, k->pdst);
         else
-            r->status = call_candidate(cand, k, 0, q, r, a, view, cl->dst_off, cl->dst_size);
+            r->status = call_candidate(cand, k, 0, q, r, a, view, cl->dst_off, cl->dst_size,
+                                       snap, snap_len);
         if (on_device) {
             exec_device_sync(cand);
             exec_device_unstage(&m, a, view);
@@ -234,6 +259,13 @@ void exec_request(const arena *a, const cell *cl, uint8_t *view, const reshape_c
         /* the first system call after the return: from here on no thread,
          * process or signal handler of the candidate's writes dst unseen */
         exec_seal(a, ci, view, cl->dst_off, cl->dst_size, r);
+        size_t changed;
+        if (snap && r->sealed_ok && exec_window_changed(&changed) &&
+            !__atomic_load_n(&r->late_write, __ATOMIC_ACQUIRE)) {
+            /* written after the return, before the seal took effect */
+            r->late_addr = (uint64_t)(snap - view) + changed;
+            __atomic_store_n(&r->late_write, WIRE_LATE_UNSEEN, __ATOMIC_RELEASE);
+        }
         if (!on_device && !r->sealed_ok)
             guard_before_dst(a, cl, view, &w->dst, 0);
         /* a large payload goes back to the parent to be judged (wire.h) */

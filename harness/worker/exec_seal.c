@@ -63,6 +63,11 @@ static ino_t task_ino;
  * 1.6 us, 200,000 of each): less time between the return and the count,
  * where a preempted worker lets a thread write and end unseen.  0 when it
  * cannot be read. */
+static int threads_of(const struct stat *st)
+{
+    return st->st_nlink < 3 ? 0 : (int)(st->st_nlink - 2);
+}
+
 static int threads_now(void)
 {
     struct stat st;
@@ -70,9 +75,24 @@ static int threads_now(void)
         st.st_dev != task_dev)
         if (stat("/proc/self/task", &st) != 0)
             return 0;
-    if (st.st_nlink < 3)
-        return 0;
-    return (int)(st.st_nlink - 2);
+    return threads_of(&st);
+}
+
+/* A count exec_seal takes instead of its own (exec_seal_counted); -1:
+ * none. */
+static int counted = -1;
+
+int exec_seal_task_fd(void)
+{
+    return task_fd;
+}
+
+void exec_seal_counted(const struct stat *st)
+{
+    /* a stat of the path before the descriptor is open; of the descriptor
+     * only while it is still that directory */
+    counted = task_fd < 0 || (st->st_ino == task_ino && st->st_dev == task_dev)
+                  ? threads_of(st) : -1;
 }
 
 /* `fd` moved to a number of at least SEAL_FD_LOW when the limit allows,
@@ -214,7 +234,8 @@ void exec_seal(const arena *a, int ci, uint8_t *view, size_t off, size_t len, wi
      * must have ended before this read, microseconds of a thread's exit
      * against a system call's entry; a signal handler of a timer's signal
      * that runs before the seal is found by timer_armed below */
-    int threads = threads_now();
+    int threads = counted >= 0 ? counted : threads_now();
+    counted = -1;
     size_t lo, hi;
     exec_seal_span(a, off, len, &lo, &hi);
     if (mprotect(view + lo, hi - lo, PROT_READ) != 0)

@@ -12,12 +12,14 @@
 #define HARNESS_EXEC_SEAL_H
 
 #include <stdint.h>
+#include <sys/stat.h>
 
 #include "wire/wire.h"
 
 /*
- * Reads the worker's threads (/proc/self/stat: the first system call after
- * the return), makes [off, off + len) of `view` (the candidate's view of
+ * Reads the worker's threads (the link count of /proc/self/task: the first
+ * system call after the return, unless exec_seal_counted gave the count the
+ * window took, exec_window.h), makes [off, off + len) of `view` (the candidate's view of
  * `a`) read-only for the request whose response is `r`, in cell `ci`
  * (0..ARENA_BIG), then records into `r` those threads, whether it had a
  * child the call started (one it did not have when the call began,
@@ -36,6 +38,16 @@ static inline void exec_seal_span(const arena *a, size_t off, size_t len, size_t
     *lo = off / a->page * a->page;
     *hi = (off + len + a->page - 1) / a->page * a->page;
 }
+
+/* The descriptor of /proc/self/task the worker counts its threads with
+ * (its link count), from the worker's second seal on; -1 before. */
+int exec_seal_task_fd(void);
+
+/* The next exec_seal takes its thread count from `st`, a stat of
+ * /proc/self/task made right after the return (exec_window.h): of
+ * exec_seal_task_fd when that is open and still that directory, else of
+ * the path. */
+void exec_seal_counted(const struct stat *st);
 
 /* 1 in a worker process (exec_seal_worker ran), 0 with --isolation none,
  * where the calls run in the harness's own process. */

@@ -1,13 +1,15 @@
 /*
  * exec_window.c - a call whose return the worker proves nothing else of
  * the candidate's ran after, until its output was sealed (exec_window.h):
- * the pin to one CPU, and on x86-64 the call and the seal in assembly, the
- * seal inside a restartable sequence (rseq(2)).  Depends on exec_window.h,
- * libseccomp and Linux.
+ * the pin to one CPU, the restartable sequence area, the copies of dst's
+ * head and tail made right after the return and compared after the seal;
+ * the call itself is exec_window_x86.c's assembly.  Depends on
+ * exec_window_int.h, libseccomp and Linux.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <seccomp.h>
 #include <stddef.h>
@@ -17,11 +19,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-#include "exec_window.h"
-
-#if defined(__x86_64__)
-#include <sys/rseq.h>
-#endif
+#include "exec_window_int.h"
 
 /* Sets (or, with `check`, compares) the affinity of every thread of the
  * worker listed in /proc/self/task to `set`.  1 when each one was set (or
@@ -68,94 +66,28 @@ static int refuse_affinity(void)
     return rc == 0;
 }
 
+/* 1 once exec_window_pin pinned this worker. */
+static int pinned;
+
+/* The last call's copies of dst's head and tail, and where they are from:
+ * the worker's one thread that calls the candidate fills and reads them. */
+static uint8_t snap[2 * EXEC_WINDOW_SNAP];
+static const uint8_t *snap_dst, *snap_tail;
+static size_t snap_head_len, snap_tail_len;
+static int snap_made;
+
 #if defined(__x86_64__)
+#include <sys/rseq.h>
 
-/* What the assembly below reads and writes: the offsets are its. */
-typedef struct window {
-    exec_window_fn fn;
-    void *arg[4];
-    uint8_t *at;
-    size_t len;
-    uint64_t *rseq_cs;          /* this thread's struct rseq's rseq_cs */
-    int64_t status;             /* fn's return, in the low 32 bits */
-    int64_t sealed;             /* mprotect's return; 1 before it ran */
-    int64_t quiet;              /* 1: the sequence reached its end */
-} window;
-
-_Static_assert(offsetof(window, arg) == 8 && offsetof(window, at) == 40 &&
-               offsetof(window, len) == 48 && offsetof(window, rseq_cs) == 56 &&
-               offsetof(window, status) == 64 && offsetof(window, sealed) == 72 &&
-               offsetof(window, quiet) == 80, "window's offsets are the assembly's");
-
-void exec_window_run(window *w);
-
-/*
- * exec_window_run(w): calls w->fn with w->arg[0..3]; stores its status,
- * then the sequence's descriptor into w->rseq_cs, the first two
- * instructions after the return; then, inside the sequence, mprotect(at,
- * len, PROT_READ) and its result; at its end (the commit) clears rseq_cs
- * and sets quiet.  The kernel clears rseq_cs and jumps to the abort label
- * instead when it switches this thread out, migrates it or delivers it a
- * signal while its instruction pointer is in [start, commit): a return
- * from the mprotect after the thread was switched out inside it lands on
- * the store of its result, which is in there.  The abort label is preceded
- * by the signature glibc registered the area with (RSEQ_SIG).  rbx, r12 and
- * r13 are callee-saved: the candidate's function keeps them; five pushes
- * leave the stack 16-byte aligned at the call.
- */
-__asm__(
-    "    .text\n"
-    "    .globl exec_window_run\n"
-    "    .type exec_window_run, @function\n"
-    "exec_window_run:\n"
-    "    push %rbx\n"
-    "    push %r12\n"
-    "    push %r13\n"
-    "    push %r14\n"
-    "    push %r15\n"
-    "    mov %rdi, %r12\n"
-    "    lea exec_window_cs(%rip), %rbx\n"
-    "    mov 56(%r12), %r13\n"
-    "    mov 0(%r12), %rax\n"
-    "    mov 8(%r12), %rdi\n"
-    "    mov 16(%r12), %rsi\n"
-    "    mov 24(%r12), %rdx\n"
-    "    mov 32(%r12), %rcx\n"
-    "    call *%rax\n"
-    "    mov %rax, 64(%r12)\n"
-    "    mov %rbx, (%r13)\n"
-    ".Lexec_window_start:\n"
-    "    mov 40(%r12), %rdi\n"
-    "    mov 48(%r12), %rsi\n"
-    "    mov $1, %edx\n"                    /* PROT_READ */
-    "    mov $10, %eax\n"                   /* SYS_mprotect */
-    "    syscall\n"
-    "    mov %rax, 72(%r12)\n"
-    ".Lexec_window_commit:\n"
-    "    movq $0, (%r13)\n"
-    "    movq $1, 80(%r12)\n"
-    "    jmp .Lexec_window_done\n"
-    "    .long 0x53053053\n"                /* RSEQ_SIG, x86 */
-    ".Lexec_window_abort:\n"
-    "    movq $0, 80(%r12)\n"
-    ".Lexec_window_done:\n"
-    "    pop %r15\n"
-    "    pop %r14\n"
-    "    pop %r13\n"
-    "    pop %r12\n"
-    "    pop %rbx\n"
-    "    ret\n"
-    "    .size exec_window_run, .-exec_window_run\n"
-    "    .pushsection .data\n"
-    "    .p2align 5\n"
-    "exec_window_cs:\n"                     /* struct rseq_cs */
-    "    .long 0, 0\n"
-    "    .quad .Lexec_window_start\n"
-    "    .quad .Lexec_window_commit - .Lexec_window_start\n"
-    "    .quad .Lexec_window_abort\n"
-    "    .popsection\n");
-
-_Static_assert(RSEQ_SIG == 0x53053053, "the signature before the abort label is glibc's");
+/* Reads each cache line of [p, p + n). */
+static void touch(const uint8_t *p, size_t n)
+{
+    uint8_t sum = 0;
+    for (size_t i = 0; i < n; i += 64)
+        sum ^= __atomic_load_n(&p[i], __ATOMIC_RELAXED);
+    sum ^= __atomic_load_n(&p[n - 1], __ATOMIC_RELAXED);
+    __asm__ volatile("" : : "r"(sum));
+}
 
 /* This thread's restartable sequence area, when glibc registered one and
  * nothing inhibits its restarts; else NULL. */
@@ -169,23 +101,46 @@ static struct rseq *rseq_area(void)
     return rs;
 }
 
-int exec_window_call(exec_window_fn fn, void *a0, void *a1, void *a2, void *a3, uint8_t *at,
-                     size_t len, int *quiet)
+int exec_window_available(void)
+{
+    return 1;
+}
+
+int exec_window_call(const exec_window_req *q, int *quiet, int *counted)
 {
     struct rseq *rs = rseq_area();
-    window w = {fn, {a0, a1, a2, a3}, at, len, NULL, 0, 1, 0};
-    if (!rs) {
-        /* only after exec_window_pin, which asked the same: an area the
-         * candidate unregistered or flagged since proves nothing */
-        uint64_t none;
-        w.rseq_cs = &none;          /* no area: a store nothing reads */
-        exec_window_run(&w);
-        *quiet = 0;
-        return (int)w.status;
-    }
-    w.rseq_cs = (uint64_t *)&rs->rseq_cs;
+    uint64_t none;      /* no area: a store nothing reads */
+    const uint8_t *dst = q->dst;
+    size_t head = dst ? (q->dst_len < EXEC_WINDOW_SNAP ? q->dst_len : EXEC_WINDOW_SNAP) : 0;
+    size_t rest = dst ? q->dst_len - head : 0;
+    size_t tail = rest < EXEC_WINDOW_SNAP ? rest : EXEC_WINDOW_SNAP;
+    snap_dst = dst;
+    snap_head_len = head;
+    snap_tail = dst ? dst + q->dst_len - tail : NULL;
+    snap_tail_len = tail;
+    window w = {q->fn, {q->arg[0], q->arg[1], q->arg[2], q->arg[3]}, q->seal_at, q->seal_len,
+                rs ? (uint64_t *)&rs->rseq_cs : &none, 0, 1, 0, dst, head, snap, snap_tail,
+                tail, 0, q->task_fd >= 0 ? q->task_fd : AT_FDCWD, q->task_st, 1,
+                q->task_fd >= 0 ? "" : "/proc/self/task", q->task_fd >= 0 ? AT_EMPTY_PATH : 0};
+    /* the copies' pages written first: a fault on them after the return
+     * (a worker's first write to a page its zygote shares) would leave a
+     * writer microseconds to overtake the copy */
+    __atomic_store_n(&snap[0], 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&snap[EXEC_WINDOW_SNAP], 0, __ATOMIC_RELAXED);
+    /* and the bytes to copy read once, so that their pages are in the
+     * TLB and their lines in this CPU's cache when the copies run: a call
+     * that never touched dst would leave a page walk and a line's transfer
+     * after the return, time for a writer to overtake the copy */
+    if (head)
+        touch(dst, head);
+    if (tail)
+        touch(snap_tail, tail);
     exec_window_run(&w);
-    *quiet = w.quiet == 1 && w.sealed == 0;
+    snap_made = w.snapped == 1;
+    *counted = w.task_rc == 0;
+    /* an area the candidate unregistered or flagged since the pin proves
+     * nothing, and unpinned the sequence proves nothing of other CPUs */
+    *quiet = pinned && rs && w.quiet == 1 && w.sealed == 0;
     return (int)w.status;
 }
 
@@ -196,12 +151,17 @@ static int have_rseq(void)
 
 #else
 
-int exec_window_call(exec_window_fn fn, void *a0, void *a1, void *a2, void *a3, uint8_t *at,
-                     size_t len, int *quiet)
+int exec_window_available(void)
 {
-    (void)fn, (void)a0, (void)a1, (void)a2, (void)a3, (void)at, (void)len;
-    *quiet = 0;
-    return -1;  /* exec_window_pin returned 0 here: the caller called directly */
+    return 0;
+}
+
+int exec_window_call(const exec_window_req *q, int *quiet, int *counted)
+{
+    (void)q;
+    *quiet = *counted = 0;
+    snap_made = 0;
+    return -1;  /* exec_window_available is 0 here: the caller calls directly */
 }
 
 static int have_rseq(void)
@@ -210,6 +170,23 @@ static int have_rseq(void)
 }
 
 #endif
+
+int exec_window_changed(size_t *at)
+{
+    if (!snap_made)
+        return 0;
+    for (size_t i = 0; i < snap_head_len; i++)
+        if (snap[i] != snap_dst[i]) {
+            *at = i;
+            return 1;
+        }
+    for (size_t i = 0; i < snap_tail_len; i++)
+        if (snap[snap_head_len + i] != snap_tail[i]) {
+            *at = (size_t)(snap_tail - snap_dst) + i;
+            return 1;
+        }
+    return 0;
+}
 
 int exec_window_pin(void)
 {
@@ -223,5 +200,6 @@ int exec_window_pin(void)
      * started meanwhile by a thread not yet pinned is found there */
     int ok = each_thread(&one, 0);
     ok &= refuse_affinity();
-    return ok && each_thread(&one, 1);
+    pinned = ok && each_thread(&one, 1);
+    return pinned;
 }
