@@ -138,9 +138,9 @@ static int window;
  * (exec_window.h) where there is one: for execute always, with dst's
  * [dst, dst + dst_len) copied right after the return, for infer_shape when
  * request `q` is pinned; [off, off + len) sealed in it, and 1 into
- * r->sealed_quiet when it proved the return quiet.  The caller seals
- * afterwards in any case (exec_seal), which records the seal for the fault
- * handler. */
+ * r->sealed_quiet when it proved the return quiet.  The caller calls
+ * exec_seal for [off, off + len) afterwards in any case, which records the
+ * seal for the fault handler and takes what the window did. */
 static int call_candidate(const reshape_candidate *cand, const abuse_call *k, int infer,
                           const wire_request *q, wire_response *r, const arena *a,
                           uint8_t *view, size_t off, size_t len, const uint8_t *dst,
@@ -159,10 +159,9 @@ static int call_candidate(const reshape_candidate *cand, const abuse_call *k, in
         {(void *)k->pparams, (void *)k->psrc, infer ? (void *)k->out_rank : (void *)k->pdst,
          infer ? (void *)k->out_dims : NULL},
         view + lo, hi - lo, dst, dst_len, exec_seal_task_fd(), &st};
-    int quiet, counted;
-    int status = exec_window_call(&w, &quiet, &counted);
-    if (counted && exec_seal_active())
-        exec_seal_counted(&st);
+    int quiet, counted, sealed;
+    int status = exec_window_call(&w, &quiet, &counted, &sealed);
+    exec_seal_window(counted ? &st : NULL, sealed);
     r->sealed_quiet = q->pinned && quiet;
     return status;
 }
@@ -256,8 +255,9 @@ void exec_request(const arena *a, const cell *cl, uint8_t *view, const reshape_c
             exec_device_sync(cand);
             exec_device_unstage(&m, a, view);
         }
-        /* the first system call after the return: from here on no thread,
-         * process or signal handler of the candidate's writes dst unseen */
+        /* the first system call after the return (or the window's, which
+         * made the seal already): from here on no thread, process or
+         * signal handler of the candidate's writes dst unseen */
         exec_seal(a, ci, view, cl->dst_off, cl->dst_size, r);
         size_t changed;
         if (snap && r->sealed_ok && exec_window_changed(&changed) &&

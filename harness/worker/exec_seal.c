@@ -78,21 +78,22 @@ static int threads_now(void)
     return threads_of(&st);
 }
 
-/* A count exec_seal takes instead of its own (exec_seal_counted); -1:
- * none. */
-static int counted = -1;
+/* What the window did for the next exec_seal (exec_seal_window): the
+ * thread count it took, -1: none; 1 when its mprotect already sealed. */
+static int counted = -1, presealed;
 
 int exec_seal_task_fd(void)
 {
     return task_fd;
 }
 
-void exec_seal_counted(const struct stat *st)
+void exec_seal_window(const struct stat *st, int sealed)
 {
     /* a stat of the path before the descriptor is open; of the descriptor
      * only while it is still that directory */
-    counted = task_fd < 0 || (st->st_ino == task_ino && st->st_dev == task_dev)
+    counted = st && (task_fd < 0 || (st->st_ino == task_ino && st->st_dev == task_dev))
                   ? threads_of(st) : -1;
+    presealed = sealed;
 }
 
 /* `fd` moved to a number of at least SEAL_FD_LOW when the limit allows,
@@ -235,10 +236,12 @@ void exec_seal(const arena *a, int ci, uint8_t *view, size_t off, size_t len, wi
      * against a system call's entry; a signal handler of a timer's signal
      * that runs before the seal is found by timer_armed below */
     int threads = counted >= 0 ? counted : threads_now();
+    int done = presealed;
     counted = -1;
+    presealed = 0;
     size_t lo, hi;
     exec_seal_span(a, off, len, &lo, &hi);
-    if (mprotect(view + lo, hi - lo, PROT_READ) != 0)
+    if (!done && mprotect(view + lo, hi - lo, PROT_READ) != 0)
         return;
     seal *s = &seals[ci];
     s->at = view + lo;

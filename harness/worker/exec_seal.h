@@ -18,7 +18,7 @@
 
 /*
  * Reads the worker's threads (the link count of /proc/self/task: the first
- * system call after the return, unless exec_seal_counted gave the count the
+ * system call after the return, unless exec_seal_window gave the count the
  * window took, exec_window.h), makes [off, off + len) of `view` (the candidate's view of
  * `a`) read-only for the request whose response is `r`, in cell `ci`
  * (0..ARENA_BIG), then records into `r` those threads, whether it had a
@@ -43,11 +43,12 @@ static inline void exec_seal_span(const arena *a, size_t off, size_t len, size_t
  * (its link count), from the worker's second seal on; -1 before. */
 int exec_seal_task_fd(void);
 
-/* The next exec_seal takes its thread count from `st`, a stat of
- * /proc/self/task made right after the return (exec_window.h): of
+/* What the window did right after the return (exec_window.h), for the
+ * next exec_seal, which must be of the same pages: its thread count is
+ * taken from `st` (NULL: none), a stat of /proc/self/task, of
  * exec_seal_task_fd when that is open and still that directory, else of
- * the path. */
-void exec_seal_counted(const struct stat *st);
+ * the path; with `sealed` its mprotect is not made again. */
+void exec_seal_window(const struct stat *st, int sealed);
 
 /* 1 in a worker process (exec_seal_worker ran), 0 with --isolation none,
  * where the calls run in the harness's own process. */

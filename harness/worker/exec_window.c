@@ -106,7 +106,7 @@ int exec_window_available(void)
     return 1;
 }
 
-int exec_window_call(const exec_window_req *q, int *quiet, int *counted)
+int exec_window_call(const exec_window_req *q, int *quiet, int *counted, int *sealed)
 {
     struct rseq *rs = rseq_area();
     uint64_t none;      /* no area: a store nothing reads */
@@ -138,6 +138,7 @@ int exec_window_call(const exec_window_req *q, int *quiet, int *counted)
     exec_window_run(&w);
     snap_made = w.snapped == 1;
     *counted = w.task_rc == 0;
+    *sealed = w.sealed == 0;
     /* an area the candidate unregistered or flagged since the pin proves
      * nothing, and unpinned the sequence proves nothing of other CPUs */
     *quiet = pinned && rs && w.quiet == 1 && w.sealed == 0;
@@ -156,10 +157,10 @@ int exec_window_available(void)
     return 0;
 }
 
-int exec_window_call(const exec_window_req *q, int *quiet, int *counted)
+int exec_window_call(const exec_window_req *q, int *quiet, int *counted, int *sealed)
 {
     (void)q;
-    *quiet = *counted = 0;
+    *quiet = *counted = *sealed = 0;
     snap_made = 0;
     return -1;  /* exec_window_available is 0 here: the caller calls directly */
 }

@@ -76,11 +76,13 @@ typedef struct exec_window_req {
  * ran to its end and the seal took effect: nothing of the candidate's ran
  * between the return and the seal; else 0 (the kernel switched the thread
  * out, migrated it or delivered it a signal in there, the mprotect failed,
- * or the worker is not pinned).  *counted is 1 when the stat succeeded.
- * The caller seals as usual afterwards (exec_seal.h), which records the
- * seal for the fault handler, and then asks exec_window_changed.
+ * or the worker is not pinned).  *counted is 1 when the stat succeeded,
+ * *sealed when the mprotect did.
+ * The caller then calls exec_seal (exec_seal.h) as usual, told what the
+ * window did (exec_seal_window), which records the seal for the fault
+ * handler, and then asks exec_window_changed.
  */
-int exec_window_call(const exec_window_req *q, int *quiet, int *counted);
+int exec_window_call(const exec_window_req *q, int *quiet, int *counted, int *sealed);
 
 /*
  * After the last exec_window_call's seal: 1 when a byte it copied right

@@ -78,11 +78,12 @@ static void calls(int n, tally *t)
         cr_assert_eq(mprotect(page, (size_t)size, PROT_READ | PROT_WRITE), 0);
         memset(page, 0xAB, 64);     /* the probe's write makes the first byte 0 */
         __atomic_store_n(&probe_wrote, 0, __ATOMIC_RELEASE);
-        int q = -1, counted = -1;
+        int q = -1, counted = -1, sealed = -1;
         struct stat task;
         exec_window_req w = {(exec_window_fn)call, {NULL, NULL, NULL, NULL}, page,
                              (size_t)size, page, 64, task_fd, &task};
-        int st = exec_window_call(&w, &q, &counted);
+        int st = exec_window_call(&w, &q, &counted, &sealed);
+        cr_assert(sealed == 1 || q == 0, "a quiet call whose mprotect failed");
         /* the fstat runs unless the sequence was aborted before it */
         cr_assert(counted == 1 || q == 0, "a quiet call without its fstat");
         cr_assert(!counted || task.st_nlink >= 4, "/proc/self/task counts %ld links, not 2 "

@@ -157,6 +157,21 @@ __attribute__((unused)) static void copy_element(const reshape_tensor *src, uint
     }
 }
 
+/* The base's copy of n elements of `bits` from src to dst (nothing in
+ * place), for a DEFECT_COPY that moves it elsewhere (onto a thread). */
+__attribute__((unused)) static void base_copy(const reshape_tensor *src, const reshape_tensor *dst,
+                                              int64_t n, unsigned bits)
+{
+    if (src->data == dst->data)
+        return;
+    if (!src->strides && !dst->strides) {
+        memcpy(dst->data, src->data, (size_t)((n * bits + 7) / 8));
+        return;
+    }
+    for (int64_t i = 0; i < n; i++)
+        copy_element(src, offset_of(src, i), dst, offset_of(dst, i), bits);
+}
+
 static reshape_status cand_execute(const reshape_params *p, const reshape_tensor *src,
                                    const reshape_tensor *dst)
 {
@@ -178,14 +193,7 @@ static reshape_status cand_execute(const reshape_params *p, const reshape_tensor
 #ifdef DEFECT_COPY
     DEFECT_COPY(p, src, dst, n, bits);
 #else
-    if (src->data != dst->data) {
-        if (!src->strides && !dst->strides) {
-            memcpy(dst->data, src->data, (size_t)((n * bits + 7) / 8));
-        } else {
-            for (int64_t i = 0; i < n; i++)
-                copy_element(src, offset_of(src, i), dst, offset_of(dst, i), bits);
-        }
-    }
+    base_copy(src, dst, n, bits);
 #endif
 #ifdef DEFECT_AFTER_COPY
     DEFECT_AFTER_COPY(p, src, dst);

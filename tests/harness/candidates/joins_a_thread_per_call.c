@@ -20,14 +20,7 @@ struct copy_job {
 static void *copy_thread(void *arg)
 {
     const struct copy_job *j = arg;
-    if (j->src->data == j->dst->data)
-        return NULL;
-    if (!j->src->strides && !j->dst->strides) {
-        memcpy(j->dst->data, j->src->data, (size_t)((j->n * j->bits + 7) / 8));
-        return NULL;
-    }
-    for (int64_t i = 0; i < j->n; i++)
-        copy_element(j->src, offset_of(j->src, i), j->dst, offset_of(j->dst, i), j->bits);
+    base_copy(j->src, j->dst, j->n, j->bits);
     return NULL;
 }
 

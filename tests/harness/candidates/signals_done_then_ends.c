@@ -26,13 +26,7 @@ struct copy_job {
 static void *copy_thread(void *arg)
 {
     struct copy_job *j = arg;
-    if (j->src->data != j->dst->data) {
-        if (!j->src->strides && !j->dst->strides)
-            memcpy(j->dst->data, j->src->data, (size_t)((j->n * j->bits + 7) / 8));
-        else
-            for (int64_t i = 0; i < j->n; i++)
-                copy_element(j->src, offset_of(j->src, i), j->dst, offset_of(j->dst, i), j->bits);
-    }
+    base_copy(j->src, j->dst, j->n, j->bits);
     __atomic_store_n(&j->done, 1, __ATOMIC_RELEASE);
     return NULL;
 }
