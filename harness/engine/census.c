@@ -71,7 +71,9 @@ static int statm_sizes(pid_t pid, int64_t *data, int64_t *anon)
 
 void census_batch(slot *s, int i, const int *cells, int n)
 {
-    if (s->w.batches == 1 && s->w.pid > 0)
+    /* a fork of the slot's zygote is born in the slot's cgroup, while the
+     * zygote is in it (pool.c, fork_in_room) */
+    if (s->w.batches == 1 && s->w.pid > 0 && (!s->w.forked || s->zygote_out))
         bounds_slot_join(i, s->w.pid);
     if (!s->w.forked && s->w.threads == 0 && s->w.pid > 0)
         s->w.threads = reaper_threads(s->w.pid);    /* what loading started */

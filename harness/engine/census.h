@@ -13,6 +13,7 @@
 /* Notes the repeat requests among the `n` cells of slot `s` (index `i`)'s
  * batch for census_sample, and clears their samples; before a
  * worker's first batch, moves it into the slot's pids cgroup (bounds.h)
+ * unless it was born there (a fork of a zygote in that cgroup, pool.c)
  * and, for a spawned worker, counts the threads its loading started. */
 void census_batch(slot *s, int i, const int *cells, int n);
 

@@ -62,6 +62,8 @@ typedef struct slot {
                                        lying about ("answered pid ..."), to
                                        be the running request's CRASH; "" */
     int full;               /* a full-budget slot (engine_add_slot) */
+    int zygote_out;         /* its zygote left the slot's pids cgroup for
+                               the run's (pool.c, fork_in_room) */
     engine_samples *samples;        /* the parent's memory samples (census.h),
                                        made at the first repeat request */
     unsigned char sampled[ARENA_CELLS]; /* 1 for the cells of the batch's
@@ -151,9 +153,11 @@ int proc_await_end(proc *p, int64_t by);
 int proc_spawn(engine *e, proc *p, char **err);
 
 /* Asks zygote `z` for a worker, into *p (ready, fresh).  Returns 0, -1
- * with *err set when the zygote did not answer with one, or -2 with *err
+ * with *err set when the zygote did not answer with one, -2 with *err
  * set ("answered pid N ...") when the pid it answered is not a new child
- * of the harness: the candidate forged it (spawn.c, proc_is_new_child). */
+ * of the harness: the candidate forged it (spawn.c, proc_is_new_child),
+ * or -3 with *err set when it answered that its fork failed with EAGAIN
+ * (its slot's pids cgroup is full of what a worker left, proc/bounds.h). */
 int proc_fork(engine *e, proc *z, proc *p, char **err);
 
 /* Waits until worker `p` has loaded the candidate.  Returns 0, or -1 with

@@ -183,6 +183,26 @@ static void zygote_lied(engine *e, int i, const char *what, int locked)
         pthread_mutex_unlock(&e->lock);
 }
 
+/* proc_fork by slot `i`'s zygote.  A zygote is in its slot's pids cgroup,
+ * so that its forks are born there (bounds.h); one whose fork fails with
+ * EAGAIN (what a worker left fills the slot's bound) moves to the run's
+ * cgroup and is asked again: from then on each of its forks is moved into
+ * the slot's cgroup before its first batch (census_batch), as a spawned
+ * worker is, so that a fork bomb in one worker leaves the next its bound.
+ * Returns proc_fork's value (-3 only when the second fork failed so too). */
+static int fork_in_room(engine *e, int i, proc *p, char **err)
+{
+    slot *s = &e->slots[i];
+    int rc = proc_fork(e, &s->z, p, err);
+    if (rc != -3 || s->zygote_out)
+        return rc;
+    free(*err);
+    *err = NULL;
+    bounds_run_join(s->z.pid);
+    s->zygote_out = 1;
+    return proc_fork(e, &s->z, p, err);
+}
+
 /* Gives slot `i` a spare (forking the next one first if there is none):
  * as its zygote, which forks its worker, when it can fork, else as its
  * worker.  Under the lock.  Returns 0, or -1 with *err set. */
@@ -212,7 +232,12 @@ static int bind_spare(engine *e, int i, char **err)
     e->forkable = 1;
     __atomic_store_n(&e->want_spares, 0, __ATOMIC_RELAXED);
     s->z = p;
-    int rc = proc_fork(e, &s->z, &s->w, err);
+    /* its forks are born in the slot's pids cgroup (fork_in_room): moving
+     * each worker there took a tenth of a crash's cost (census_batch);
+     * not for a slot whose workers filled it */
+    if (!s->zygote_out)
+        bounds_slot_join(i, s->z.pid);
+    int rc = fork_in_room(e, i, &s->w, err);
     if (rc == -2) {
         zygote_lied(e, i, *err, 1);
         free(*err);
@@ -230,7 +255,7 @@ static int fork_or_lose(engine *e, int i, proc *p, char **err)
     /* no sweep (under the lock) may take the new worker, a child of the
      * harness, for one a dead worker left behind */
     pthread_rwlock_rdlock(&e->forks);
-    int rc = proc_fork(e, &e->slots[i].z, p, err);
+    int rc = fork_in_room(e, i, p, err);
     pthread_rwlock_unlock(&e->forks);
     if (rc == -2)
         zygote_lied(e, i, *err, 0);

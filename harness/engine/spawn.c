@@ -272,6 +272,11 @@ int proc_fork(engine *e, proc *z, proc *p, char **err)
         close(out[0]);
         return -2;
     }
+    if (!ok && answer == -EAGAIN) {
+        *err = xasprintf("the zygote (pid %ld) cannot fork a worker now: %s", (long)z->pid,
+                         strerror(EAGAIN));
+        return -3;
+    }
     if (!ok) {
         *err = answer < 0 && answer != -EPIPE
                    ? xasprintf("the zygote (pid %ld) cannot fork a worker: %s", (long)z->pid,

@@ -134,6 +134,16 @@ void bounds_slot_join(int slot, pid_t pid)
     (void)write_text(file, v);
 }
 
+void bounds_run_join(pid_t pid)
+{
+    if (!harness_cgroup[0])
+        return;
+    char file[640], v[32];
+    snprintf(file, sizeof file, "%s/cgroup.procs", harness_cgroup);
+    snprintf(v, sizeof v, "%ld", (long)pid);
+    (void)write_text(file, v);
+}
+
 void bounds_harness_stop(void)
 {
     if (!harness_cgroup[0])

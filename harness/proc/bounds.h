@@ -14,9 +14,10 @@
  *     reshape-conform.PID, with pids.max BOUNDS_PIDS_MAX (tasks: threads
  *     count), which every worker joins before the candidate loads, and in
  *     it one per slot, slot-N, with pids.max BOUNDS_SLOT_PIDS_MAX, which
- *     the parent moves each worker into before its first batch (so that a
- *     fork bomb in one slot leaves the run room for the other slots'
- *     zygotes and workers); without it, a worker whose sandbox drops it to
+ *     the parent moves a slot's zygote into when it binds it (its forks
+ *     are born there) and each spawned worker before its first batch (so
+ *     that a fork bomb in one slot leaves the run room for the other
+ *     slots' zygotes and workers); without it, a worker whose sandbox drops it to
  *     a uid of its own (a root harness) sets RLIMIT_NPROC to BOUNDS_NPROC
  *     (per uid: every run's workers of that uid count together); the
  *     cgroups a harness that no longer runs left behind are removed when
@@ -42,10 +43,16 @@
  * bound it cannot set is not set. */
 void bounds_harness_start(void);
 
-/* Moves worker `pid` of slot `slot` into the slot's pids cgroup (made on
- * first use), when the harness has its own: before the worker's first
- * batch, so before the candidate runs in it.  Thread-safe; never fails. */
+/* Moves process `pid` of slot `slot` (its zygote, or a spawned worker)
+ * into the slot's pids cgroup (made on first use), when the harness has
+ * its own: before the process makes its first call of the candidate.
+ * Thread-safe; never fails. */
 void bounds_slot_join(int slot, pid_t pid);
+
+/* Moves process `pid` (a slot's zygote whose slot's cgroup has no room
+ * for another fork) back into the run's pids cgroup, when the harness has
+ * its own.  Thread-safe; never fails. */
+void bounds_run_join(pid_t pid);
 
 /* Removes the harness's pids cgroups (once its workers are gone). */
 void bounds_harness_stop(void);
