@@ -1,8 +1,10 @@
 /*
  * spawner.c - starting processes from one long-lived thread (spawner.h).
- * Depends on POSIX threads.
+ * Depends on proc/cpus.h and POSIX threads.
  */
 #include "spawner.h"
+
+#include "proc/proc.h"
 
 void spawner_init(spawner *s)
 {
@@ -18,6 +20,9 @@ void spawner_init(spawner *s)
 static void *serve(void *arg)
 {
     spawner *s = arg;
+    /* what it spawns inherits its CPUs: every CPU of the harness, even
+     * when a slot's thread, pinned to its own (proc/cpus.h), started it */
+    (void)cpus_release();
     pthread_mutex_lock(&s->lock);
     for (;;) {
         while (!s->pending && !s->stop)

@@ -3,8 +3,9 @@
  * sides of the worker protocol use, below it: reaping and finding a
  * process's descendants (reaper.h), the process groups the harness may
  * kill (groups.h), the bounds on a run's processes (bounds.h), the
- * sandbox's policy and its observed calls (sandbox.h) and the program a
- * slot runs (worker_exe.h).  Linked into the harness and into
+ * sandbox's policy and its observed calls (sandbox.h), the program a
+ * slot runs (worker_exe.h) and the CPU a slot's processes start on
+ * (cpus.h).  Linked into the harness and into
  * reshape-conform-worker.  Private: sandbox_uid.h.  Uses base/.
  */
 #ifndef HARNESS_PROC_H
@@ -15,5 +16,6 @@
 #include "bounds.h"
 #include "sandbox.h"
 #include "worker_exe.h"
+#include "cpus.h"
 
 #endif

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "base/base.h"
+#include "proc/proc.h"
 #include "judge/judge.h"
 #include "room.h"
 
@@ -189,6 +190,8 @@ static int take(confirmer *c, suspect *x)
 static void *slot_main(void *p)
 {
     confirm_slot *s = p;
+    /* a slot's thread, pinned to its CPU, may have started this one */
+    (void)cpus_release();
     pthread_mutex_lock(&s->c->lock);
     s->c->starting--;
     pthread_mutex_unlock(&s->c->lock);

@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 
 #include "base/base.h"
+#include "proc/proc.h"
 
 /* Heap a slot thread maps before its first batch (util.h, heap_warm), for
  * its share of the jobs: their results' strings took ~90 page faults of a
@@ -109,6 +110,8 @@ static void *slot_thread(void *p)
     size_t share = (size_t)s->r->q.njobs / (size_t)engine_slots(s->r->e) + 1;
     heap_warm(share < SLOT_HEAP_WARM_MAX / SLOT_HEAP_PER_JOB ? share * SLOT_HEAP_PER_JOB
                                                              : SLOT_HEAP_WARM_MAX);
+    /* on its zygote's CPU (proc/cpus.h) */
+    (void)cpus_pin(s->i);
     drive_slot(s->r, s->b, s->i);
     return NULL;
 }
@@ -167,6 +170,9 @@ void schedule_run(engine *e, const case_set *set, const job *jobs, int njobs, in
     if (engine_isolation(e) != ISO_NONE)
         r.confirm = confirm_new(e, set, jobs, strict, timeout_ms, seed, &r.lock, sink, ctx);
     if (threads) {
+        /* the harness's CPUs, before any thread pins itself: each slot's
+         * thread, zygote and forks start on one of them (proc/cpus.h) */
+        cpus_remember();
         slot_arg *args = xcalloc((size_t)nslots, sizeof *args);
         int started = 1;
         pthread_mutex_lock(&r.lock);    /* nthreads is final before any waits */
@@ -178,7 +184,9 @@ void schedule_run(engine *e, const case_set *set, const job *jobs, int njobs, in
         }
         r.nthreads = started;
         pthread_mutex_unlock(&r.lock);
+        (void)cpus_pin(0);
         drive_slot(&r, &batches[0], 0);
+        (void)cpus_release();
         for (int i = 1; i < started; i++)
             pthread_join(args[i].tid, NULL);
         /* every slot was idle with nothing left: none is added any more */

@@ -79,6 +79,7 @@ static _Noreturn void channel_failed(int fd, int err)
 _Noreturn void worker_run(const reshape_candidate *cand, arena *a, int forked)
 {
     serving = getpid();
+    int on_zygote_cpu = forked;
     exec_set_sampler(WORKER_FD_REQ, WORKER_FD_RESP);
     exec_seal_worker();     /* its calls' output is sealed as they return */
     /* a fork has nothing to warm up: it says nothing */
@@ -99,6 +100,12 @@ _Noreturn void worker_run(const reshape_candidate *cand, arena *a, int forked)
          * wait for it (engine/census_final.c) */
         while (waitpid(-1, NULL, WNOHANG | __WALL) > 0)
             ;
+        /* a fork woke on its zygote's CPU, where the harness's thread of
+         * the slot runs; the candidate gets every CPU (proc/cpus.h) */
+        if (on_zygote_cpu) {
+            (void)cpus_release();
+            on_zygote_cpu = 0;
+        }
         exec_batch(a, a->wview, cand);
         if (reaper_has_child())
             c = WORKER_STRAYS;

@@ -88,8 +88,14 @@ _Noreturn void worker_serve(const worker_args *w)
                                   : arena_attach(&a, fd, w->big_src, w->big_dst)))
         _exit(0);
     exec_install_fault_handler(&a, a.wview, WORKER_FD_RESP);
-    if (hello.forkable)
+    if (hello.forkable) {
+        /* on the CPU of its slot's thread in the harness, which its forks
+         * start on too; each gets every CPU back at its first batch
+         * (proc/cpus.h) */
+        cpus_remember();
+        (void)cpus_pin(idx);
         zygote_serve(w, cand, &a);
+    }
     arena_populate_cells(&a, a.wview, 1);
     worker_run(cand, &a, 0);
 }

@@ -54,7 +54,9 @@ _Noreturn void zygote_serve(const worker_args *w, const reshape_candidate *cand,
 /*
  * The worker's part of wire/channel.h (steps 3 and 4) on the candidate's
  * view of the arena `a`, its fault handler installed; a `forked` one
- * writes no WORKER_BOUND.  Never returns.  In worker_loop.c.
+ * writes no WORKER_BOUND and, at its first batch, leaves its zygote's CPU
+ * for every CPU the zygote recorded (proc/cpus.h).  Never returns.  In
+ * worker_loop.c.
  */
 _Noreturn void worker_run(const reshape_candidate *cand, arena *a, int forked);
 

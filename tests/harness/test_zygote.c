@@ -6,10 +6,12 @@
  * once per zygote, a candidate that starts threads while loading gets
  * spawned workers, a worker cannot kill its zygote and a dead zygote is
  * replaced, each worker leads its own process group with no inherited
- * descriptor, and nothing a candidate started outlives a harness that is
+ * descriptor, the candidate runs on every CPU of the harness, and nothing a candidate started outlives a harness that is
  * interrupted or a constructor that forked.
  */
+#define _GNU_SOURCE
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/stat.h>
@@ -100,6 +102,40 @@ Test(zygote, the_constructor_runs_once_per_zygote)
                         " --variants dense,infer --jobs 2 --quiet --sandbox-allow-write %s", log);
     cr_expect_eq(r.code, 0, "%s %s", r.out, r.err);
     cr_expect_eq(lines_of(log), 2, "the candidate was loaded %d times", lines_of(log));
+    run_free(&r);
+    unlink(log);
+}
+
+/* A zygote and its forks start on their slot's CPU, beside the harness's
+ * thread of the slot (harness/proc/cpus.h); the candidate runs with every
+ * CPU the harness may use, as it would in a process of its own (a thread
+ * pool sized by sched_getaffinity is as large).  Cannot fail on a machine
+ * of one CPU: skipped there. */
+Test(zygote, the_candidate_runs_on_every_cpu_of_the_harness)
+{
+    cpu_set_t mine;
+    cr_assert_eq(sched_getaffinity(0, sizeof mine, &mine), 0);
+    if (CPU_COUNT(&mine) < 2)
+        cr_skip_test("one CPU: a worker left on its slot's CPU would look the same");
+    char log[64];
+    ctor_log(log, sizeof log);
+    run r = run_harness("--candidate " CANDS "logs_its_cpus.so --cases " BASIC
+                        " --jobs 2 --quiet --sandbox-allow-write %s", log);
+    cr_expect_eq(r.code, 0, "%s %s", r.out, r.err);
+    char *s = slurp(log);
+    int calls = 0, fewer = 0;
+    for (char *line = s; *line; ) {
+        char *end = strchr(line, '\n');
+        if (!end)
+            break;
+        calls++;
+        fewer += atoi(line) != CPU_COUNT(&mine);
+        line = end + 1;
+    }
+    cr_expect_gt(calls, 10, "only %d calls logged their CPUs", calls);
+    cr_expect_eq(fewer, 0, "%d of %d calls ran on other than the harness's %d CPUs", fewer, calls,
+                 CPU_COUNT(&mine));
+    free(s);
     run_free(&r);
     unlink(log);
 }
