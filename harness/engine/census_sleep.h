@@ -26,4 +26,15 @@
  */
 int census_sleeps_past(pid_t pid, const char *tid, int64_t since, int64_t by);
 
+/*
+ * 1 when worker `pid` sleeps (census_asleep.c): every thread of it and of
+ * its children is in interruptible sleep or stopped (the state letter of
+ * /proc/TID/stat, which the kernel writes: S, T or t), none running,
+ * runnable or in uninterruptible sleep; 0 when one is not, or -1 when the
+ * threads cannot be read.  For the first look at a request
+ * (deadline_first_look_ns): a hang asleep costs no CPU and is found then;
+ * a call that computes, even slowly beside other work, is runnable.
+ */
+int census_asleep(pid_t pid);
+
 #endif

@@ -73,6 +73,19 @@ int64_t deadline_budget_ns(const deadline *d, const deadline_req *r, int phase,
     return again < full ? again : full;
 }
 
+int64_t deadline_first_look_ns(const deadline *d, const deadline_req *r)
+{
+    int64_t full = deadline_full_ns(d, r);
+    if (short_of(d, r) >= full)
+        return INT64_MAX;
+    for (int p = 0; p < DEADLINE_PHASES; p++)
+        if (struck(d, r, p))
+            return INT64_MAX;
+    int64_t bytes_ns = r->short_ns - (int64_t)DEADLINE_FLOOR_MS * 1000000;
+    int64_t look = sum(sum((int64_t)DEADLINE_FIRST_LOOK_MS * 1000000, bytes_ns), r->own_ns);
+    return look < full ? look : INT64_MAX;
+}
+
 int64_t deadline_recheck_ns(const deadline *d, const deadline_req *r, int n)
 {
     int64_t look = n < 1 ? d->full_ns : INT64_MAX;

@@ -16,7 +16,12 @@
  * budget.  A request whose short budget is at least the full one (a slot
  * that confirms, worker.h) always gets the full budget.  A short
  * budget only makes a request a suspect: the run judges no TIMEOUT until
- * the request has run again with the full budget (run/confirm.h).
+ * the request has run again with the full budget (run/confirm.h).  Before
+ * its signature strikes out, a request is looked at once, at its first
+ * look (deadline_first_look_ns): one that sleeps then is a suspect too and
+ * counts as a timeout of its signature, so that a candidate that hangs
+ * asleep costs its first two hangs about a second each, not two full
+ * budgets.
  * Thread-safe (the slots' threads share one).  Depends on nothing but C11
  * atomics.
  */
@@ -28,6 +33,8 @@
 
 #define DEADLINE_STRIKES 2
 #define DEADLINE_FLOOR_MS 20
+/* the first look at a request of a signature that has not struck out */
+#define DEADLINE_FIRST_LOOK_MS 1000
 /* 25 MB/s: 200 times slower than the reference's copy on the dev machine */
 #define DEADLINE_NS_PER_BYTE 40
 #define DEADLINE_OPS 8      /* reshape_op values counted apart; more share the last */
@@ -83,6 +90,18 @@ int64_t deadline_budget_ns(const deadline *d, const deadline_req *r, int phase,
  * a full budget late.  `n` < 1: the full budget.
  */
 int64_t deadline_recheck_ns(const deadline *d, const deadline_req *r, int n);
+
+/*
+ * When the parent looks, once, whether request `r` sleeps, in nanoseconds
+ * from its start: DEADLINE_FIRST_LOOK_MS plus the bytes part of its short
+ * budget and its own time, while no signature of its op and special_zero
+ * has struck out; INT64_MAX when one has (its short budget rules), when
+ * it has no short budget (a confirming slot) or when that is not below
+ * its full budget.  Whether a worker sleeps is the parent's look at the
+ * kernel's thread states (engine/census.c, census_asleep), never the
+ * worker's word.
+ */
+int64_t deadline_first_look_ns(const deadline *d, const deadline_req *r);
 
 /* Counts a TIMEOUT of request `r` in entry point `phase`. */
 void deadline_timed_out(deadline *d, const deadline_req *r, int phase);

@@ -58,6 +58,8 @@ typedef struct slot {
     int64_t cap_ns[ARENA_CELLS];    /* request k ends by then at the latest:
                                        submit_ns plus the full budgets of
                                        requests 0..k (deadline.h) */
+    int64_t looked_ns;              /* the start of the request whose first
+                                       look was taken (deadline_first_look_ns) */
     char lie[SANDBOX_ACT_BYTES];    /* what the candidate's side was caught
                                        lying about ("answered pid ..."), to
                                        be the running request's CRASH; "" */

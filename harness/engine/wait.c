@@ -21,6 +21,7 @@
 
 #include "base/base.h"
 #include "census.h"
+#include "census_sleep.h"
 #include "engine_int.h"
 #include "wire/wire.h"
 #include "proc/proc.h"
@@ -122,6 +123,17 @@ static int64_t slot_deadline_of(const engine *e, slot *s)
     return d < s->cap_ns[at] ? d : s->cap_ns[at];
 }
 
+/* The first look at the running request of slot `s` (deadline.h), from
+ * now, when it is still to be taken: its time, else INT64_MAX. */
+static int64_t slot_first_look(const engine *e, slot *s)
+{
+    int64_t started = slot_started(s);
+    if (s->looked_ns == started)
+        return INT64_MAX;
+    int64_t look = deadline_first_look_ns(&e->dl, &s->req[slot_running_now(s)]);
+    return look == INT64_MAX ? look : started + look;
+}
+
 /* Checks what slot `s`'s worker may write of the batch page against the
  * parent's copy: the count, the cells and the running index (0..n).
  * Returns 1 and says what it found in s->lie when the page was changed
@@ -160,8 +172,9 @@ static int slot_caught_lying(slot *s)
 static int64_t slot_look_at(const engine *e, slot *s)
 {
     int at = slot_running_now(s);
-    int64_t d = slot_deadline_of(e, s);
+    int64_t d = slot_deadline_of(e, s), look = slot_first_look(e, s);
     int64_t again = engine_mono_ns() + deadline_recheck_ns(&e->dl, &s->req[at], s->n - at);
+    d = look < d ? look : d;
     return again < d ? again : d;
 }
 
@@ -269,9 +282,16 @@ static int engine_check_slot(engine *e, int i, const struct pollfd *po, const st
     }
     int64_t started = slot_started(s);
     int64_t now = engine_mono_ns();
-    if (now >= slot_deadline_of(e, s)) {
+    int asleep = 0;
+    if (now >= slot_first_look(e, s) && now < slot_deadline_of(e, s)) {
+        /* a hang asleep is a suspect now; anything else keeps its budget */
+        s->looked_ns = started;
+        asleep = census_asleep(s->w.pid) == 1;
+    }
+    if (asleep || now >= slot_deadline_of(e, s)) {
         int at = slot_running_now(s), phase = slot_phase_of(s, at);
-        int64_t budget = deadline_budget_ns(&e->dl, &s->req[at], phase, now - started);
+        int64_t budget = asleep ? now - started
+                                : deadline_budget_ns(&e->dl, &s->req[at], phase, now - started);
         int below = engine_kill_late(e, &s->w);
         deadline_timed_out(&e->dl, &s->req[at], phase);
         slot_complete(s, i, DONE_TIMEOUT, at, 0, 1, out);

@@ -6,7 +6,10 @@
  * ones).  After two hangs the kind's adaptive budget is 20 ms: every
  * later request of it runs out of that and must run again with the full
  * budget, so the hangs are TIMEOUTs, confirmed, and the slow calls pass.
- * The report's adaptive_timeouts and summary line say so.
+ * The report's adaptive_timeouts and summary line say so.  Before any
+ * strike, the first look at a request (engine/deadline.h, a second in)
+ * makes one asleep a suspect (naps_or_spins.so: a hang, or a nap of 1.5 s
+ * that then answers right) and leaves one that computes to finish.
  */
 #include "run_harness.h"
 
@@ -64,4 +67,69 @@ Test(confirm, a_slow_call_is_no_timeout_however_many_hangs_came_first, .timeout 
 Test(confirm, the_same_with_a_thread_per_slot, .timeout = 120)
 {
     expect_confirmed("2");
+}
+
+#define LOOK_RUN "--candidate " CANDS "naps_or_spins.so --cases tests/harness/data/confirm " \
+                 "--timeout-ms 4000 --variants infer --jobs 2"
+
+/* Each result of `r` whose id starts with `prefix`: its verdict must be
+ * `verdict`; returns how many there were, and into *rerun how many say
+ * they ran again after the adaptive budget ran out, with a budget of at
+ * least the first look and below the full one into *looked. */
+static int tally(const run *r, const char *prefix, const char *verdict, int *rerun, int *looked)
+{
+    int n = 0;
+    *rerun = *looked = 0;
+    size_t i;
+    json_t *e;
+    json_array_foreach(json_object_get(r->report, "cases"), i, e) {
+        const char *d = field(e, "detail");
+        if (strncmp(field(e, "id"), prefix, strlen(prefix)))
+            continue;
+        n++;
+        cr_expect_str_eq(field(e, "verdict"), verdict, "%s: %s", field(e, "id"), d);
+        const char *at = strstr(d, "after the adaptive budget of ");
+        if (!at)
+            continue;
+        (*rerun)++;
+        long ms = strtol(at + strlen("after the adaptive budget of "), NULL, 10);
+        *looked += ms >= 1000 && ms < 4000;
+    }
+    return n;
+}
+
+/* Hangs asleep: the first two are suspects at the first look, not killed
+ * at the full budget in their slots, and every hang is a TIMEOUT of the
+ * full budget, confirmed. */
+Test(confirm, a_hang_asleep_is_a_suspect_at_the_first_look, .timeout = 120)
+{
+    run r = run_harness(LOOK_RUN " --filter 'hangs_*'");
+    cr_assert_not_null(r.report, "%s", r.err);
+    int rerun, looked;
+    cr_expect_eq(tally(&r, "hangs_", "TIMEOUT", &rerun, &looked), 4);
+    cr_expect_eq(rerun, 4, "every hang ran again with the full budget");
+    cr_expect_geq(looked, 2, "the first hangs were not suspects at the first look");
+    run_free(&r);
+}
+
+/* A nap of 1.5 s is asleep at the first look: a suspect, run again with
+ * the full budget, and PASS (the first ones at the first look; once two
+ * have struck, the later ones at the short budget); the same time spent
+ * computing is no suspect. */
+Test(confirm, a_slow_call_asleep_runs_again_one_that_computes_is_left_to_finish, .timeout = 120)
+{
+    int rerun, looked;
+    run nap = run_harness(LOOK_RUN " --filter 'slow_*'");
+    cr_assert_not_null(nap.report, "%s", nap.err);
+    cr_expect_eq(tally(&nap, "slow_", "PASS", &rerun, &looked), 6);
+    cr_expect_eq(rerun, 6, "%d of 6 naps ran again with the full budget", rerun);
+    cr_expect_geq(looked, 1, "no nap was a suspect at the first look");
+    run_free(&nap);
+    setenv("RESHAPE_TEST_SPIN", "1", 1);
+    run spin = run_harness(LOOK_RUN " --filter 'slow_*'");
+    unsetenv("RESHAPE_TEST_SPIN");
+    cr_assert_not_null(spin.report, "%s", spin.err);
+    cr_expect_eq(tally(&spin, "slow_", "PASS", &rerun, &looked), 6);
+    cr_expect_eq(rerun, 0, "%d of 6 calls that computed were suspects", rerun);
+    run_free(&spin);
 }

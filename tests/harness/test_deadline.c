@@ -109,3 +109,32 @@ Test(deadline, a_confirming_request_always_gets_the_full_budget)
     cr_expect_eq(deadline_budget_ns(&d, &r, PHASE_INFER, 0), 10250 * MS);
     cr_expect_eq(deadline_recheck_ns(&d, &r, 1), 10250 * MS);
 }
+
+/* The first look: a second plus the bytes' part of the short budget and
+ * the request's own time, while no signature of its op and special_zero
+ * has struck out; none once one has, for a confirming request, or where
+ * it would not come before the full budget. */
+Test(deadline, one_first_look_until_the_op_strikes_out)
+{
+    deadline d;
+    deadline_init(&d, 10000);
+    deadline_req r, same_op_other_phase, confirming;
+    deadline_describe(&r, 1, 1, 8192, 1);
+    cr_expect_eq(deadline_first_look_ns(&d, &r),
+                 DEADLINE_FIRST_LOOK_MS * MS + DEADLINE_NS_PER_BYTE * 8192);
+    r.own_ns = 250 * MS;
+    cr_expect_eq(deadline_first_look_ns(&d, &r),
+                 DEADLINE_FIRST_LOOK_MS * MS + DEADLINE_NS_PER_BYTE * 8192 + 250 * MS);
+    confirming = r;
+    confirming.short_ns = INT64_MAX;
+    cr_expect_eq(deadline_first_look_ns(&d, &confirming), INT64_MAX);
+    deadline_req big;
+    deadline_describe(&big, 1, 1, (size_t)1 << 28, 1);     /* 10.7 s of bytes */
+    cr_expect_eq(deadline_first_look_ns(&d, &big), INT64_MAX, "not before the full budget");
+    deadline short_run;
+    deadline_init(&short_run, DEADLINE_FIRST_LOOK_MS);
+    cr_expect_eq(deadline_first_look_ns(&short_run, &r), INT64_MAX);
+    same_op_other_phase = r;
+    strike(&d, &same_op_other_phase, PHASE_EXECUTE);
+    cr_expect_eq(deadline_first_look_ns(&d, &r), INT64_MAX, "its op struck out in execute");
+}
