@@ -15,7 +15,8 @@ $(BUILD)/san/obj/tests/harness/%.o: SAN_CFLAGS += -Iharness
 
 # Candidates are always built plain: the harness may be sanitized, they not.
 $(BUILD)/tests/harness_cands/%.so: tests/harness/candidates/%.c tests/harness/candidates/base.h \
-                                   tests/harness/candidates/load_log.h include/reshape_candidate.h
+                                   tests/harness/candidates/load_log.h tests/harness/candidates/hang_or_slow.h \
+                                   include/reshape_candidate.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Wno-unused-parameter -shared -fvisibility=hidden $< -o $@
 
