@@ -342,9 +342,10 @@ int run_main(int argc, char **argv, int list)
         memcpy(ri.started_utc, started, sizeof started);
         json_t *report = report_build(&ri);
         json_object_set(json_object_get(report, "host"), "sandbox", sandbox_facts);
-        json_object_set_new(report, "slots", json_pack("{s:i, s:i}", "first",
+        json_object_set_new(report, "slots", json_pack("{s:i, s:i, s:b}", "first",
                                                        e ? engine_slots(e) : 0, "added",
-                                                       e ? engine_added_slots(e) : 0));
+                                                       e ? engine_added_slots(e) : 0, "one_cpu",
+                                                       e ? engine_threads_end(e) : 0));
         if (gated) {
             json_t *g = json_object_get(report, "gate");
             gate_code = json_is_true(json_object_get(g, "passed")) ? GATE_PASSES : GATE_FAILS;

@@ -78,8 +78,10 @@ void census_batch(slot *s, int i, const int *cells, int n)
     if (!s->w.forked && s->w.threads == 0 && s->w.pid > 0)
         s->w.threads = reaper_threads(s->w.pid);    /* what loading started */
     memset(s->sampled, 0, sizeof s->sampled);
+    int ends = 0;
     for (int k = 0; k < n; k++) {
         const wire_request *q = arena_request(&s->ar.cells[cells[k]], s->ar.pview);
+        ends |= q->kind == REQ_THREADS || q->kind == REQ_REPEAT;
         if (q->kind != REQ_REPEAT)
             continue;
         if (!s->samples)
@@ -89,6 +91,12 @@ void census_batch(slot *s, int i, const int *cells, int n)
     }
     if (s->samples)
         s->samples->extra = 0;
+    /* what its ended threads ran before the batch, against after it; not
+     * for a batch where threads end for other reasons than the candidate's
+     * last return: the worker's own of a threads request, and a repeat
+     * request's calls before its last, whose threads may end in any (the
+     * thread count at its last return judges it) */
+    s->dead_ns = ends ? -1 : census_dead_ns(s->w.pid, 1);
 }
 
 void census_sample(slot *s, int at)
@@ -257,8 +265,15 @@ void census_after_batch(engine *e, slot *s, int said_strays, completion *out)
         strays += proc_kill(&s->w, NULL);
         out->threads = threads;
     } else {
-        /* what ran past each return; a child killed above was not gone */
-        census_final(s, listed, out);
+        /* what ran past each return; a child killed above was not gone.
+         * A thread that ended during the batch (the kernel's accounting of
+         * its runtime) may have written dst between a return and the seal
+         * and be gone before the worker counted its threads: a device's
+         * threads come and go, and are not looked at */
+        int64_t dead = s->dead_ns >= 0 && !e->hello.probe.device_type ? census_dead_ns(w, 0) : -1;
+        if (dead > s->dead_ns)
+            __atomic_store_n(&e->threads_end, 1, __ATOMIC_RELAXED);
+        census_final(s, listed, dead > s->dead_ns, out);
     }
     out->strays = strays;
     if (strays > 0 || threads > 0)

@@ -43,7 +43,8 @@ void census_sample(slot *s, int at);
  * before its first batch (threads; not for a candidate with a device) --
  * then the worker is killed and reaped, so that no thread writes dst while
  * the batch is judged.  Sets e->forky when anything was left: from then on
- * every batch is one request.
+ * every batch is one request; e->threads_end once a thread of the worker
+ * ended during the batch (census_final's `ended`).
  */
 void census_after_batch(engine *e, slot *s, int said_strays, completion *out);
 
@@ -64,10 +65,14 @@ int census_final_children(const slot *s, int *listed);
  * after the batch (census_final_children's *listed), for every request of
  * the batch, or the worker's word at that request's seal; the worker had
  * more threads then than the parent counts in /proc now
- * (ENGINE_UNPROVEN_THREADS: one ran past the return and ended).  The
+ * (ENGINE_UNPROVEN_THREADS: one ran past the return and ended), or
+ * `ended` (1: a thread of the worker ended during the batch, the
+ * kernel's accounting: census_dead_ns) for every request of the batch
+ * (ENGINE_UNPROVEN_THREADS too), unless the worker proved the request's
+ * return quiet on one CPU (sealed_quiet).  The
  * worker's counts at the return can only add a finding.  A worker with any
  * such request is killed and reaped.
  */
-void census_final(slot *s, int children, completion *out);
+void census_final(slot *s, int children, int ended, completion *out);
 
 #endif

@@ -27,7 +27,7 @@ int census_final_children(const slot *s, int *listed)
     return running;
 }
 
-void census_final(slot *s, int children, completion *out)
+void census_final(slot *s, int children, int ended, completion *out)
 {
     int look = -1, any = 0;
     memset(s->unproven, 0, sizeof s->unproven);
@@ -53,15 +53,23 @@ void census_final(slot *s, int children, completion *out)
              * is killed as well (census_after_batch: LEAK "left N
              * processes running") */
             why = ENGINE_UNPROVEN_CHILD;
-        } else if (threads > 1 && !__atomic_load_n(&rp->sealed_quiet, __ATOMIC_RELAXED)) {
+        } else if (!__atomic_load_n(&rp->sealed_quiet, __ATOMIC_RELAXED)) {
             /* unless the worker, pinned to one CPU, proved that nothing
              * else of the candidate's ran between the return and the seal
              * (exec_window.h): then a thread it counted that the parent did
-             * not was one ending, and dst is what the call left */
-            if (look < 0)
-                look = reaper_threads(s->w.pid);
-            if (look > 0 && threads > look)
+             * not was one ending, and dst is what the call left.  A thread
+             * that ended during the batch (`ended`: the kernel's accounting,
+             * census_dead_ns) may have written dst after a return and ended
+             * before the worker counted; it cannot tell which request's it
+             * was, so it is each one's, as a child is */
+            if (ended) {
                 why = ENGINE_UNPROVEN_THREADS;
+            } else if (threads > 1) {
+                if (look < 0)
+                    look = reaper_threads(s->w.pid);
+                if (look > 0 && threads > look)
+                    why = ENGINE_UNPROVEN_THREADS;
+            }
         }
         s->unproven[s->cells[k]] = why;
         any |= why != 0;

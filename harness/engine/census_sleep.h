@@ -2,7 +2,8 @@
  * census_sleep.h - whether a worker's thread sleeps past a moment
  * (census_sleep.c), so that the parent's wait for a worker's threads to
  * park (census.c, CENSUS_SETTLE_MS) ends at once for a thread that cannot
- * park in time.  Private to engine/.  Depends on Linux /proc and
+ * park in time; whether it sleeps at a request's first look; what its
+ * ended threads ran (census_dead.c).  Private to engine/.  Depends on Linux /proc and
  * process_vm_readv.
  */
 #ifndef HARNESS_CENSUS_SLEEP_H
@@ -36,5 +37,16 @@ int census_sleeps_past(pid_t pid, const char *tid, int64_t since, int64_t by);
  * a call that computes, even slowly beside other work, is runnable.
  */
 int census_asleep(pid_t pid);
+
+/*
+ * The CPU time in ns that the ended threads of process `pid` ran
+ * (census_dead.c): its CPU clock less the runtime of each live thread
+ * (/proc/PID/task/TID/schedstat).  Read while the threads run, it errs one
+ * way only: with `upper` 1 it is at least what it was when the call began,
+ * with 0 at most what it is when the call returns, so a figure after a
+ * batch (0) above the one before it (1) proves that a thread of the worker
+ * ended in between.  -1 when it cannot be read (the process is gone).
+ */
+int64_t census_dead_ns(pid_t pid, int upper);
 
 #endif

@@ -58,6 +58,9 @@ typedef struct slot {
     int64_t cap_ns[ARENA_CELLS];    /* request k ends by then at the latest:
                                        submit_ns plus the full budgets of
                                        requests 0..k (deadline.h) */
+    int64_t dead_ns;                /* what the worker's ended threads ran
+                                       before the batch (census_dead_ns,
+                                       upper), -1: unknown */
     int64_t looked_ns;              /* the start of the request whose first
                                        look was taken (deadline_first_look_ns) */
     char lie[SANDBOX_ACT_BYTES];    /* what the candidate's side was caught
@@ -103,6 +106,10 @@ struct engine {
     int nsb_words;
     sandbox_watch *watch;               /* the observer of the confined workers */
     int forky;                          /* a worker left children running */
+    int threads_end;                    /* a thread of a worker ended during a
+                                           batch (census_dead_ns): from then on
+                                           every request runs on one CPU
+                                           (engine_threads_end) */
     int sweep_due;                      /* a worker ended: its orphans come here */
     int64_t swept_ns;                   /* when the latest sweep was */
     int want_spares;                    /* spawned spares to keep loaded: 1, or a

@@ -216,6 +216,11 @@ int engine_batch_limit(const engine *e, int i)
     return e->mode == ISO_NONE ? ARENA_CELLS : e->slots[i].limit;
 }
 
+int engine_threads_end(const engine *e)
+{
+    return __atomic_load_n(&e->threads_end, __ATOMIC_RELAXED);
+}
+
 /* Describes the staged requests of slot `s` for the deadline rule. */
 static void describe_batch(slot *s, const int *cells, int n)
 {

@@ -234,6 +234,18 @@ int engine_load_worker(engine *e, int i, char **err);
 /* The isolation mode the engine was started with. */
 isolation engine_isolation(const engine *e);
 
+/* 1 once a thread of a worker ended during a batch, as the kernel
+ * accounts its runtime (census_dead_ns).  Such a thread may have written
+ * dst after a return and been gone before the worker counted, so no
+ * request of that batch was proven final, and each runs again alone on one
+ * CPU (run/batch_end.c); from then on every request runs on one CPU in the
+ * first place (wire_request.pinned), where its worker proves each return
+ * quiet (worker/exec_window.h), rather than a batch's requests each run
+ * again (a pool that ends threads now and then, as OpenVINO's TBB did in
+ * 3,101 batches of a whole-suite run, would run again nearly every
+ * request).  0 before, and always with --isolation none or a device. */
+int engine_threads_end(const engine *e);
+
 /* The most requests slot `i`'s next batch should hold: ARENA_CELLS; 1
  * with --isolation fork (a process per request) and once any worker has
  * written to stdout or stderr (so that output is pinned exactly); and

@@ -35,10 +35,14 @@ static void stage_and_submit(run *r, batch *b, int i)
 {
     arena *a = engine_arena(r->e, i);
     b->pinned = b->alone && b->n == 1 && r->q.again[b->jobs[0]];
+    /* once a thread ended during a batch, a worker on one CPU proves each
+     * return quiet as it goes: a pinned worker stays so, and serves such
+     * batches only (engine_threads_end) */
+    int one_cpu = b->pinned || engine_threads_end(r->e);
     for (int k = 0; k < b->n; k++) {
         /* a second run after a thread ended unseen proves its return
          * quiet on one CPU (run/batch_end.c) */
-        b->stages[b->cells[k]].pinned = b->pinned;
+        b->stages[b->cells[k]].pinned = one_cpu;
         stage_job(&b->stages[b->cells[k]], a, &a->cells[b->cells[k]], r->set,
                   &r->q.jobs[b->jobs[k]], r->q.jobs[b->jobs[k]].seq, r->seed);
     }
