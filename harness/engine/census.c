@@ -271,9 +271,10 @@ void census_after_batch(engine *e, slot *s, int said_strays, completion *out)
          * and be gone before the worker counted its threads: a device's
          * threads come and go, and are not looked at */
         int64_t dead = s->dead_ns >= 0 && !e->hello.probe.device_type ? census_dead_ns(w, 0) : -1;
-        if (dead > s->dead_ns)
+        int ended = dead > s->dead_ns;
+        if (ended)
             __atomic_store_n(&e->threads_end, 1, __ATOMIC_RELAXED);
-        census_final(s, listed, dead > s->dead_ns, out);
+        census_final(s, listed, ended, out);
     }
     out->strays = strays;
     if (strays > 0 || threads > 0)

@@ -50,8 +50,10 @@ static int live_threads(pid_t pid, int64_t *sum, int *n)
         buf[got] = '\0';
         char *end;
         long long ns = strtoll(buf, &end, 10);
-        if (end == buf || ns < 0)
+        if (end == buf || ns < 0) {
             rc = -1;
+            break;
+        }
         *sum += ns;
         ++*n;
     }
